@@ -1,0 +1,185 @@
+"""Production and commerce: which payments can cover a cost (SW-6, SW-7).
+
+A city's production is summarised by a *signature*: the fixed units per resource plus the
+choice units (resource bitmasks), interned to a small int. The payment search is a pure
+function of (cost, own production, the two neighbours' tradeable production, discounts), so it
+is memoized on those five small ints; in a running game almost every query is a cache hit.
+
+The search follows the rules exactly:
+
+* own choice producers are assigned per action (SW-6.5), so the buyer's *remaining needs* are
+  the minimal vectors left after every assignment of its own production;
+* a legal purchase plan buys exactly one of those minimal vectors (SW-7.12, AMB-13: buying a
+  unit your own production could cover is not allowed);
+* each neighbour must supply its share from its tradeable production in one assignment, a
+  two-choice card giving one unit per buyer (SW-7.5, AMB-14);
+* a unit costs 2, or 1 under a discount for that resource kind and side (SW-7.3, SW-7.6).
+
+Options are reported as distinct ``(coins to left, coins to right)`` pairs: what actually
+changes the game. They are sorted cheapest first.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from civtable.games.seven_wonders.catalog import (
+    COSTS,
+    MAN_FROM_LEFT,
+    MAN_FROM_RIGHT,
+    RAW_FROM_LEFT,
+    RAW_FROM_RIGHT,
+)
+
+Vec = tuple[int, ...]
+ZERO: Vec = (0,) * 7
+
+# --- production signatures ------------------------------------------------------------------
+SIGNATURES: list[tuple[Vec, tuple[int, ...]]] = []
+_sig_ids: dict[tuple[Vec, tuple[int, ...]], int] = {}
+
+
+def production_sig(fixed: list[int] | Vec, choices: list[int] | tuple[int, ...]) -> int:
+    """Intern a production (fixed units per resource, choice-unit masks) to a small int."""
+    key = (tuple(fixed), tuple(sorted(choices)))
+    sig = _sig_ids.get(key)
+    if sig is None:
+        sig = _sig_ids[key] = len(SIGNATURES)
+        SIGNATURES.append(key)
+    return sig
+
+
+EMPTY_SIG = production_sig(ZERO, ())
+
+# --- memo tables (pure functions of small ints; bounded) ------------------------------------
+_CACHE_LIMIT = 400_000
+_needs_cache: dict[tuple[int, int], tuple[Vec, ...]] = {}
+_supply_cache: dict[tuple[int, Vec], bool] = {}
+_options_cache: dict[tuple[int, int, int, int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def _bounded(cache: dict[object, object]) -> None:
+    if len(cache) > _CACHE_LIMIT:
+        cache.clear()
+
+
+def remaining_needs(cost_id: int, own_sig: int) -> tuple[Vec, ...]:
+    """Minimal resource vectors still missing after the best uses of own production (SW-6.5).
+
+    ``(ZERO,)`` means own production covers the cost.
+    """
+    key = (cost_id, own_sig)
+    hit = _needs_cache.get(key)
+    if hit is not None:
+        return hit
+    cost = COSTS[cost_id]
+    fixed, choices = SIGNATURES[own_sig]
+    need0 = tuple(c - f if c > f else 0 for c, f in zip(cost, fixed, strict=True))
+    frontier = {need0}
+    if any(need0):
+        for mask in choices:
+            grown = set(frontier)
+            for need in frontier:
+                for i in range(7):
+                    if mask >> i & 1 and need[i]:
+                        grown.add((*need[:i], need[i] - 1, *need[i + 1 :]))
+            frontier = grown
+    if ZERO in frontier:
+        result: tuple[Vec, ...] = (ZERO,)
+    else:
+        minimal = [
+            v
+            for v in frontier
+            if not any(w != v and all(a <= b for a, b in zip(w, v, strict=True)) for w in frontier)
+        ]
+        result = tuple(sorted(minimal))
+    _bounded(_needs_cache)  # type: ignore[arg-type]
+    _needs_cache[key] = result
+    return result
+
+
+def can_supply(sig: int, vec: Vec) -> bool:
+    """Can a city with tradeable production ``sig`` sell all of ``vec`` to one buyer (SW-7.5)?"""
+    key = (sig, vec)
+    hit = _supply_cache.get(key)
+    if hit is not None:
+        return hit
+    fixed, choices = SIGNATURES[sig]
+    rem = [v - f if v > f else 0 for v, f in zip(vec, fixed, strict=True)]
+    total = sum(rem)
+    ok = total == 0 or (total <= len(choices) and _match(rem, choices, 0))
+    _bounded(_supply_cache)  # type: ignore[arg-type]
+    _supply_cache[key] = ok
+    return ok
+
+
+def _match(rem: list[int], choices: tuple[int, ...], start: int) -> bool:
+    """Assign choice units (from ``start`` on, each one unit) to cover ``rem`` exactly enough."""
+    if not any(rem):
+        return True
+    if start >= len(choices):
+        return False
+    units_left = len(choices) - start
+    if sum(rem) > units_left:
+        return False
+    mask = choices[start]
+    for i in range(7):
+        if mask >> i & 1 and rem[i]:
+            rem[i] -= 1
+            if _match(rem, choices, start + 1):
+                rem[i] += 1
+                return True
+            rem[i] += 1
+    return _match(rem, choices, start + 1)  # this unit unused
+
+
+def unit_prices(discount: int) -> tuple[Vec, Vec]:
+    """Per-resource unit prices from the left and from the right neighbour (SW-7.3, SW-7.6)."""
+    raw_l = 1 if discount & RAW_FROM_LEFT else 2
+    raw_r = 1 if discount & RAW_FROM_RIGHT else 2
+    man_l = 1 if discount & MAN_FROM_LEFT else 2
+    man_r = 1 if discount & MAN_FROM_RIGHT else 2
+    return (raw_l,) * 4 + (man_l,) * 3, (raw_r,) * 4 + (man_r,) * 3
+
+
+def purchase_plans(
+    cost_id: int, own_sig: int, left_sig: int, right_sig: int, discount: int
+) -> list[tuple[Vec, Vec, int, int]]:
+    """Every legal minimal purchase plan: ``(from_left, from_right, coins_left, coins_right)``."""
+    plans = []
+    price_l, price_r = unit_prices(discount)
+    for need in remaining_needs(cost_id, own_sig):
+        if need == ZERO:
+            return [(ZERO, ZERO, 0, 0)]
+        idx = [i for i in range(7) if need[i]]
+        for split in product(*(range(need[i] + 1) for i in idx)):
+            left = [0] * 7
+            right = list(need)
+            for i, a in zip(idx, split, strict=True):
+                left[i] = a
+                right[i] -= a
+            lv, rv = tuple(left), tuple(right)
+            if can_supply(left_sig, lv) and can_supply(right_sig, rv):
+                coins_l = sum(a * p for a, p in zip(lv, price_l, strict=True))
+                coins_r = sum(a * p for a, p in zip(rv, price_r, strict=True))
+                plans.append((lv, rv, coins_l, coins_r))
+    return plans
+
+
+def payment_options(
+    cost_id: int, own_sig: int, left_sig: int, right_sig: int, discount: int
+) -> tuple[tuple[int, int], ...]:
+    """Distinct ``(coins to left, coins to right)`` of all legal plans, cheapest first.
+
+    Empty if the cost cannot be covered at any price; ``((0, 0),)`` if own production covers it.
+    Coins are not checked here (the caller compares with the coins held, SW-7.10).
+    """
+    key = (cost_id, own_sig, left_sig, right_sig, discount)
+    hit = _options_cache.get(key)
+    if hit is not None:
+        return hit
+    pairs = {(cl, cr) for _, _, cl, cr in purchase_plans(*key)}
+    result = tuple(sorted(pairs, key=lambda p: (p[0] + p[1], p[0])))
+    _bounded(_options_cache)  # type: ignore[arg-type]
+    _options_cache[key] = result
+    return result

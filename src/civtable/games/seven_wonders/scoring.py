@@ -1,0 +1,111 @@
+"""End-of-game scoring (SW-12) and the winner (SW-13).
+
+The seven categories are computed in the rulebook's order. Wild science symbols and Olympia B's
+guild copy are resolved automatically to maximise the owner's total (SW-12.6, SW-12.9, AMB-16).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from civtable.core.api import Result, rank_by
+from civtable.games.seven_wonders.catalog import BLUE, CARDS, PURPLE, YELLOW
+
+if TYPE_CHECKING:
+    from civtable.games.seven_wonders.state import SevenWondersState
+
+CATEGORIES = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
+
+
+def science_points(counts: list[int] | tuple[int, ...], wilds: int = 0) -> int:
+    """SW-12.6: ``c² + g² + t² + 7·min``, each wild symbol placed where it scores most.
+
+    >>> science_points([3, 2, 1])
+    21
+    >>> science_points([2, 2, 1], wilds=1)
+    26
+    """
+    best = -1
+    c0, g0, t0 = counts
+    for a in range(wilds + 1):
+        for b in range(wilds - a + 1):
+            c, g, t = c0 + a, g0 + b, t0 + wilds - a - b
+            best = max(best, c * c + g * g + t * t + 7 * min(c, g, t))
+    return best
+
+
+def _guild_points(state: SevenWondersState, c: int, guild: int, extra_purple: int) -> int:
+    from civtable.games.seven_wonders.rules.turn import count
+
+    per = CARDS[guild].effect.vp_per
+    return 0 if per is None else count(state, c, per, extra_purple)
+
+
+def city_breakdown(state: SevenWondersState, c: int) -> dict[str, int]:
+    """The seven categories for city ``c`` (SW-12.1)."""
+    from civtable.games.seven_wonders.rules.turn import count
+
+    city = state.cities[c]
+    stages = city.board_stages
+    wonder = sum(stages[i].effect.vp for i in range(city.stages))
+    civilian = sum(CARDS[t].effect.vp for t in city.built if CARDS[t].color == BLUE)
+    commercial = 0
+    own_guilds = []
+    for t in city.built:
+        card = CARDS[t]
+        if card.color == YELLOW and card.effect.vp_per is not None:
+            commercial += count(state, c, card.effect.vp_per)
+        elif card.color == PURPLE:
+            own_guilds.append(t)
+
+    def science_and_guilds(copied: int) -> tuple[int, int]:
+        extra = 0 if copied < 0 else 1  # AMB-15(c): the copy is one more purple card for Olympia
+        wilds = city.wilds + (CARDS[copied].effect.science_wild if copied >= 0 else 0)
+        guilds = sum(_guild_points(state, c, g, extra) for g in own_guilds)
+        if copied >= 0:
+            guilds += _guild_points(state, c, copied, extra)
+        return science_points(city.science, wilds), guilds
+
+    science, guilds = science_and_guilds(-1)
+    if city.copies_guild:  # SW-10.10: copy the best neighbour guild, if any
+        candidates = {
+            t
+            for nb in (state.left(c), state.right(c))
+            for t in state.cities[nb].built
+            if CARDS[t].color == PURPLE
+        }
+        for g in sorted(candidates):
+            sci, gld = science_and_guilds(g)
+            if sci + gld > science + guilds:
+                science, guilds = sci, gld
+    return {
+        "military": sum(city.tokens),
+        "treasury": city.coins // 3,
+        "wonder": wonder,
+        "civilian": civilian,
+        "science": science,
+        "commercial": commercial,
+        "guilds": guilds,
+    }
+
+
+def result(state: SevenWondersState) -> Result:
+    """Scores per seat, breakdown, ranking by (total, coins) (SW-13); the Free City never ranks."""
+    per_city = [city_breakdown(state, c) for c in range(state.n)]
+    seat_cities = [state.city_of(s) for s in range(state.players)]
+    breakdown = tuple(per_city[c] for c in seat_cities)
+    scores = tuple(sum(b.values()) for b in breakdown)
+    coins = tuple(state.cities[c].coins for c in seat_cities)
+    ranking, winners = rank_by([(scores[s], coins[s]) for s in range(state.players)])
+    extra: dict[str, object] = {}
+    if state.two_player:
+        extra["free_city"] = {"breakdown": per_city[0], "score": sum(per_city[0].values())}
+    return Result(
+        scores=scores,
+        breakdown=breakdown,
+        categories=CATEGORIES,
+        ranking=ranking,
+        winners=winners,
+        tiebreak=coins,
+        extra=extra,
+    )

@@ -1,0 +1,478 @@
+"""The 7 Wonders state: plain ints and small lists, cheap to copy.
+
+A :class:`City` holds one player's (or the Free City's) board, structures, coins, tokens and the
+derived values the rules query constantly (production signatures, colour counts, shields,
+science), updated incrementally when something is built. :class:`SevenWondersState` holds the
+cities, hands, discard pile, the step's hidden commitments and the generator. The rules that
+change it live in ``rules/``; this module only stores, copies and serializes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from civtable.core.api import JSON, Game, Result, State
+from civtable.core.errors import SerializationError
+from civtable.core.rng import Rng
+from civtable.games.seven_wonders.catalog import (
+    BOARDS,
+    CARD_INDEX,
+    CARDS,
+    POWER_COPY_GUILD,
+    POWER_DISCARD_BUILD,
+    POWER_FREE_BUILD,
+    POWER_SEVENTH,
+    Effect,
+    Stage,
+)
+from civtable.games.seven_wonders.rules.trade import production_sig
+
+# Phases of a turn.
+MAIN, EXTRA, HALI_PHASE, OVER = 0, 1, 2, 3
+PHASE_NAMES = ("main", "babylon_extra_step", "halikarnassus", "over")
+
+
+class City:
+    """One city: a wonder board plus structures (SW-0.8), with derived values kept current."""
+
+    __slots__ = (
+        "board",
+        "built",
+        "coins",
+        "colors",
+        "defeats",
+        "discount",
+        "free_used",
+        "keys",
+        "own_choices",
+        "own_fixed",
+        "own_sig",
+        "science",
+        "shields",
+        "side",
+        "stage_cards",
+        "stages",
+        "tokens",
+        "trade_choices",
+        "trade_fixed",
+        "trade_sig",
+        "wilds",
+    )
+
+    board: int
+    side: int
+    stages: int
+    stage_cards: list[int]
+    coins: int
+    built: list[int]
+    keys: int
+    colors: list[int]
+    shields: int
+    science: list[int]
+    wilds: int
+    own_fixed: list[int]
+    own_choices: list[int]
+    trade_fixed: list[int]
+    trade_choices: list[int]
+    own_sig: int
+    trade_sig: int
+    discount: int
+    tokens: list[int]
+    defeats: int
+    free_used: bool
+
+    @classmethod
+    def new(cls, board: int, side: int, coins: int) -> City:
+        """A city at setup: the board's starting resource, no structures (SW-2.7, SW-2.8)."""
+        c = cls.__new__(cls)
+        c.board, c.side, c.stages, c.stage_cards = board, side, 0, []
+        c.coins, c.built, c.keys = coins, [], 0
+        c.colors, c.shields, c.science, c.wilds = [0] * 7, 0, [0, 0, 0], 0
+        c.own_fixed, c.own_choices = [0] * 7, []
+        c.trade_fixed, c.trade_choices = [0] * 7, []
+        start = BOARDS[board].start_resource  # SW-10.1: tradeable
+        c.own_fixed[start] += 1
+        c.trade_fixed[start] += 1
+        c.discount, c.tokens, c.defeats, c.free_used = 0, [], 0, False
+        c.own_sig = production_sig(c.own_fixed, c.own_choices)
+        c.trade_sig = production_sig(c.trade_fixed, c.trade_choices)
+        return c
+
+    def copy(self) -> City:
+        """An independent copy (lists copied, ints shared)."""
+        c = City.__new__(City)
+        c.board, c.side, c.stages, c.stage_cards = (
+            self.board,
+            self.side,
+            self.stages,
+            self.stage_cards[:],
+        )
+        c.coins, c.built, c.keys = self.coins, self.built[:], self.keys
+        c.colors, c.shields, c.science, c.wilds = (
+            self.colors[:],
+            self.shields,
+            self.science[:],
+            self.wilds,
+        )
+        c.own_fixed, c.own_choices = self.own_fixed, self.own_choices  # replaced, never mutated
+        c.trade_fixed, c.trade_choices = self.trade_fixed, self.trade_choices
+        c.own_sig, c.trade_sig, c.discount = self.own_sig, self.trade_sig, self.discount
+        c.tokens, c.defeats, c.free_used = self.tokens[:], self.defeats, self.free_used
+        return c
+
+    # --- board --------------------------------------------------------------------------------
+    @property
+    def board_stages(self) -> tuple[Stage, ...]:
+        """The stages of this city's board side."""
+        return BOARDS[self.board].sides[self.side]
+
+    def has_power(self, power: str) -> bool:
+        """Is a built stage granting ``power``?"""
+        stages = BOARDS[self.board].sides[self.side]
+        return any(stages[i].effect.power == power for i in range(self.stages))
+
+    @property
+    def can_play_seventh(self) -> bool:
+        """Babylon B stage 2 built (SW-10.7)."""
+        return self.has_power(POWER_SEVENTH)
+
+    @property
+    def has_free_build(self) -> bool:
+        """Olympia A stage 2 built (SW-10.8)."""
+        return self.has_power(POWER_FREE_BUILD)
+
+    @property
+    def copies_guild(self) -> bool:
+        """Olympia B stage 3 built (SW-10.10)."""
+        return self.has_power(POWER_COPY_GUILD)
+
+    def owns_key(self, key_index: int) -> bool:
+        """Does the city hold a structure with that name (SW-4.3)?"""
+        return bool(self.keys >> key_index & 1)
+
+    # --- incremental updates --------------------------------------------------------------------
+    def add_effect(self, e: Effect) -> None:
+        """Apply the lasting part of an effect: production, shields, science, discounts."""
+        if e.produce or e.produce_private:
+            own_fixed, own_choices = self.own_fixed[:], self.own_choices[:]
+            trade_fixed, trade_choices = self.trade_fixed, self.trade_choices
+            if e.produce:
+                trade_fixed, trade_choices = trade_fixed[:], trade_choices[:]
+            for unit, tradeable in [(u, True) for u in e.produce] + [
+                (u, False) for u in e.produce_private
+            ]:
+                if unit & (unit - 1) == 0:  # one resource: a fixed unit
+                    i = unit.bit_length() - 1
+                    own_fixed[i] += 1
+                    if tradeable:
+                        trade_fixed[i] += 1
+                else:
+                    own_choices.append(unit)
+                    if tradeable:
+                        trade_choices.append(unit)
+            self.own_fixed, self.own_choices = own_fixed, own_choices
+            self.own_sig = production_sig(own_fixed, own_choices)
+            if e.produce:
+                self.trade_fixed, self.trade_choices = trade_fixed, trade_choices
+                self.trade_sig = production_sig(trade_fixed, trade_choices)
+        self.shields += e.shields
+        if e.science >= 0:
+            self.science[e.science] += 1
+        self.wilds += e.science_wild
+        self.discount |= e.discount
+
+    def add_structure(self, card_index: int) -> None:
+        """Place a card in the city (SW-4.2) and apply its lasting effect."""
+        card = CARDS[card_index]
+        self.built.append(card_index)
+        self.keys |= 1 << card.key_index
+        self.colors[card.color] += 1
+        self.add_effect(card.effect)
+
+    def add_stage(self, marker: int) -> Stage:
+        """Build the next stage with ``marker`` tucked under the board (SW-4.4)."""
+        stage = self.board_stages[self.stages]
+        self.stages += 1
+        self.stage_cards.append(marker)
+        self.add_effect(stage.effect)
+        return stage
+
+    def stage_grants_discard_build(self, number: int) -> bool:
+        """Does stage ``number`` (1-based) grant the Halikarnassus build (SW-10.11)?"""
+        return self.board_stages[number - 1].effect.power == POWER_DISCARD_BUILD
+
+    def to_json(self) -> JSON:
+        """JSON form (derived values are rebuilt on load)."""
+        return {
+            "board": BOARDS[self.board].id,
+            "side": "AB"[self.side],
+            "coins": self.coins,
+            "structures": [CARDS[i].id for i in self.built],
+            "stage_cards": [CARDS[i].id for i in self.stage_cards],
+            "tokens": list(self.tokens),
+            "free_used": self.free_used,
+        }
+
+    @classmethod
+    def from_json(cls, doc: JSON) -> City:
+        """Rebuild a city, replaying its structures and stages to derive production etc."""
+        board = next(b.index for b in BOARDS if b.id == doc["board"])
+        c = cls.new(board, "AB".index(doc["side"]), int(doc["coins"]))
+        for cid in doc["structures"]:
+            c.add_structure(CARD_INDEX[cid])
+        for cid in doc["stage_cards"]:
+            c.add_stage(CARD_INDEX[cid])
+        c.tokens = [int(t) for t in doc["tokens"]]
+        c.defeats = sum(1 for t in c.tokens if t < 0)
+        c.free_used = bool(doc["free_used"])
+        return c
+
+
+# A commitment: (kind, card, coins to left, coins to right, free reason).
+Commit = tuple[int, int, int, int, int]
+# A payment still to be chosen: (kind, card, options).
+AwaitPay = tuple[int, int, tuple[tuple[int, int], ...]]
+
+
+class SevenWondersState(State):
+    """A 7 Wonders game position. See ``rules/turn.py`` for how it moves."""
+
+    __slots__ = (
+        "_legal",
+        "age",
+        "await_pay",
+        "cities",
+        "commits",
+        "controller",
+        "discard",
+        "discard_known",
+        "game",
+        "hali_city",
+        "hali_due",
+        "hands",
+        "history",
+        "log",
+        "n",
+        "needs",
+        "options",
+        "phase",
+        "players",
+        "rng",
+        "seed",
+        "turn",
+        "two_player",
+    )
+
+    game: Game
+    players: int
+    seed: int
+    options: JSON
+    history: list[tuple[int, int]]
+    n: int  # cities (3 in the 2-player variant: the Free City is city 0)
+    two_player: bool
+    cities: list[City]
+    hands: list[list[int]]  # per city; in the 2-player game hands[0] is the Free City pile
+    discard: list[int]
+    discard_known: list[int]  # per discard entry: the seat that knows its identity, or -1
+    age: int
+    turn: int
+    phase: int
+    controller: int  # 2-player: the city holding the Free City card; else -1
+    needs: list[bool]  # per city: owes a decision this step
+    commits: list[Commit | None]
+    await_pay: list[AwaitPay | None]
+    hali_due: int  # city that completed a discard-build stage this turn, or -1
+    hali_city: int  # city deciding the Halikarnassus build now, or -1
+    rng: Rng
+    log: list[JSON] | None
+    _legal: dict[int, list[int]]
+
+    # --- seats and cities ---------------------------------------------------------------------
+    def city_of(self, seat: int) -> int:
+        """The city a seat plays (2-player: seat s plays city s + 1)."""
+        return seat + 1 if self.two_player else seat
+
+    def seat_of(self, city: int) -> int:
+        """The seat owning a city (-1 for the Free City)."""
+        if self.two_player:
+            return city - 1
+        return city
+
+    def decider(self, city: int) -> int:
+        """The seat that decides for a city now (the Free City: its controller, SW-14.4)."""
+        if self.two_player and city == 0:
+            return self.controller - 1
+        return self.seat_of(city)
+
+    def left(self, city: int) -> int:
+        """LEFT(i) = i + 1 (clockwise, SW-0.6)."""
+        return (city + 1) % self.n
+
+    def right(self, city: int) -> int:
+        """RIGHT(i) = i - 1 (SW-0.6)."""
+        return (city - 1) % self.n
+
+    def seat_cities(self, seat: int) -> list[int]:
+        """Cities this seat decides for now, in decision order (own city, then the Free City)."""
+        own = self.city_of(seat)
+        if self.two_player and self.controller == own:
+            return [own, 0]
+        return [own]
+
+    def current_city(self, seat: int) -> int:
+        """The city whose decision ``seat`` owes now, or -1."""
+        if self.phase == OVER:
+            return -1
+        for c in self.seat_cities(seat):
+            if self.needs[c] and self.commits[c] is None:
+                return c
+        return -1
+
+    # --- core API ---------------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        """Seats that owe a decision now (several in a simultaneous main step)."""
+        return tuple(s for s in range(self.players) if self.current_city(s) >= 0)
+
+    def legal_actions(self, seat: int) -> list[int]:
+        """Sorted legal action ids for ``seat`` (cached until the state changes)."""
+        hit = self._legal.get(seat)
+        if hit is None:
+            from civtable.games.seven_wonders.rules import turn
+
+            hit = self._legal[seat] = turn.legal_actions(self, seat)
+        return hit
+
+    def describe(self, seat: int, action: int) -> str:
+        """A readable label of ``action`` for ``seat`` now."""
+        from civtable.games.seven_wonders.rules import turn
+
+        return turn.describe(self, seat, action)
+
+    def _apply(self, seat: int, action: int) -> None:
+        from civtable.games.seven_wonders.rules import turn
+
+        self._legal.clear()
+        turn.apply(self, seat, action)
+
+    def is_terminal(self) -> bool:
+        """True after the Age III conflicts (SW-3.8)."""
+        return self.phase == OVER
+
+    def result(self) -> Result:
+        """Scores with the seven-category breakdown and tie-broken ranking (SW-12, SW-13)."""
+        from civtable.games.seven_wonders import scoring
+
+        return scoring.result(self)
+
+    def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may know (SW-3.9); ``None`` = spectator."""
+        from civtable.games.seven_wonders import view
+
+        return view.view(self, seat)
+
+    def determinize(self, seat: int, rng: Rng) -> SevenWondersState:
+        """A full state consistent with ``view(seat)``, hidden cards re-dealt."""
+        from civtable.games.seven_wonders import view
+
+        return view.determinize(self, seat, rng)
+
+    def copy(self) -> SevenWondersState:
+        """A cheap independent copy."""
+        s = SevenWondersState.__new__(SevenWondersState)
+        s.game, s.players, s.seed, s.options = self.game, self.players, self.seed, self.options
+        s.history = self.history[:]
+        s.n, s.two_player = self.n, self.two_player
+        s.cities = [c.copy() for c in self.cities]
+        s.hands = [h[:] for h in self.hands]
+        s.discard, s.discard_known = self.discard[:], self.discard_known[:]
+        s.age, s.turn, s.phase, s.controller = self.age, self.turn, self.phase, self.controller
+        s.needs, s.commits, s.await_pay = self.needs[:], self.commits[:], self.await_pay[:]
+        s.hali_due, s.hali_city = self.hali_due, self.hali_city
+        s.rng = self.rng.copy()
+        s.log = None if self.log is None else self.log[:]
+        s._legal = {}
+        return s
+
+    # --- serialization ------------------------------------------------------------------------
+    def to_json(self) -> JSON:
+        """The complete state (including hidden cards and the generator)."""
+
+        def commit_json(c: Commit | None) -> Any:
+            return None if c is None else [c[0], CARDS[c[1]].id, c[2], c[3], c[4]]
+
+        def await_json(a: AwaitPay | None) -> Any:
+            return None if a is None else [a[0], CARDS[a[1]].id, [list(p) for p in a[2]]]
+
+        doc: JSON = {
+            "game": self.game.id,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "age": self.age,
+            "turn": self.turn,
+            "phase": PHASE_NAMES[self.phase],
+            "controller": self.controller,
+            "cities": [c.to_json() for c in self.cities],
+            "hands": [[CARDS[i].id for i in h] for h in self.hands],
+            "discard": [CARDS[i].id for i in self.discard],
+            "discard_known": list(self.discard_known),
+            "needs": list(self.needs),
+            "commits": [commit_json(c) for c in self.commits],
+            "await_pay": [await_json(a) for a in self.await_pay],
+            "hali_due": self.hali_due,
+            "hali_city": self.hali_city,
+            "rng": self.rng.state,
+            "history": [[s, a] for s, a in self.history],
+        }
+        if self.log is not None:
+            doc["log"] = list(self.log)
+        return doc
+
+    def state_hash(self) -> str:
+        """Stable digest of the position (history and log excluded)."""
+        log, self.log = self.log, None
+        try:
+            return super().state_hash()
+        finally:
+            self.log = log
+
+    @classmethod
+    def from_json(cls, game: Game, doc: JSON) -> SevenWondersState:
+        """Inverse of :meth:`to_json`."""
+        try:
+            s = cls.__new__(cls)
+            s.game = game
+            s.players, s.seed = int(doc["players"]), int(doc["seed"])
+            s.options = dict(doc["options"])
+            s.history = [(int(a), int(b)) for a, b in doc["history"]]
+            s.cities = [City.from_json(c) for c in doc["cities"]]
+            s.n = len(s.cities)
+            s.two_player = s.players == 2
+            s.hands = [[CARD_INDEX[c] for c in h] for h in doc["hands"]]
+            s.discard = [CARD_INDEX[c] for c in doc["discard"]]
+            s.discard_known = [int(k) for k in doc["discard_known"]]
+            s.age, s.turn = int(doc["age"]), int(doc["turn"])
+            s.phase = PHASE_NAMES.index(doc["phase"])
+            s.controller = int(doc["controller"])
+            s.needs = [bool(x) for x in doc["needs"]]
+            s.commits = [
+                None
+                if c is None
+                else (int(c[0]), CARD_INDEX[c[1]], int(c[2]), int(c[3]), int(c[4]))
+                for c in doc["commits"]
+            ]
+            s.await_pay = [
+                None
+                if a is None
+                else (int(a[0]), CARD_INDEX[a[1]], tuple((int(p[0]), int(p[1])) for p in a[2]))
+                for a in doc["await_pay"]
+            ]
+            s.hali_due, s.hali_city = int(doc["hali_due"]), int(doc["hali_city"])
+            s.rng = Rng.from_state(int(doc["rng"]))
+            s.log = list(doc["log"]) if "log" in doc else None
+            s._legal = {}
+        except (KeyError, TypeError, ValueError, IndexError, StopIteration) as exc:
+            raise SerializationError(f"not a valid 7 Wonders state: {exc!r}") from exc
+        if len(s.hands) != s.n or len(s.needs) != s.n or len(s.discard_known) != len(s.discard):
+            raise SerializationError("not a valid 7 Wonders state: inconsistent sizes")
+        return s

@@ -1,0 +1,181 @@
+"""What each seat may know (SW-3.9, AMB-25), and determinization for search bots.
+
+:func:`view` is the only place that decides visibility. Public: every city's structures, stages
+built, coins, tokens, hand sizes, who has committed, discard-pile size, age, turn. Private to a
+seat: its own hand, its pending commitment, its own stage markers and the cards it discarded; the
+Halikarnassus player sees the whole pile while choosing. Nobody sees others' hands, the Free City
+pile, others' choices before they resolve, or the guilds left out of the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from civtable.core.api import JSON
+from civtable.core.rng import Rng
+from civtable.games.seven_wonders.actions import CHAIN, K_BUILD, K_DISCARD, K_STAGE, OLYMPIA
+from civtable.games.seven_wonders.catalog import BOARDS, CARDS, COLORS, GUILDS, PURPLE, SCIENCE
+from civtable.games.seven_wonders.state import HALI_PHASE, OVER, PHASE_NAMES
+
+if TYPE_CHECKING:
+    from civtable.games.seven_wonders.state import SevenWondersState
+
+KIND_NAMES = {K_BUILD: "build", K_STAGE: "stage", K_DISCARD: "discard"}
+
+
+def _city_public(state: SevenWondersState, c: int) -> JSON:
+    city = state.cities[c]
+    board = BOARDS[city.board]
+    seat = state.seat_of(c)
+    return {
+        "index": c,
+        "seat": None if (state.two_player and c == 0) else seat,
+        "name": "Free City" if (state.two_player and c == 0) else f"Player {seat + 1}",
+        "board": board.id,
+        "wonder": board.wonder,
+        "side": "AB"[city.side],
+        "stages_built": city.stages,
+        "stages_total": len(city.board_stages),
+        "coins": city.coins,
+        "tokens": list(city.tokens),
+        "military_points": sum(city.tokens),
+        "defeat_tokens": city.defeats,
+        "shields": city.shields,
+        "science": dict(zip(SCIENCE, city.science, strict=True)),
+        "science_wilds": city.wilds,
+        "structures": [CARDS[t].id for t in city.built],
+        "colors": dict(zip(COLORS, city.colors, strict=True)),
+        "hand_size": len(state.hands[c]) if not (state.two_player and c == 0) else 0,
+        "deciding": bool(state.needs[c]),
+        "committed": bool(state.needs[c]) and state.commits[c] is not None,
+        "free_build_available": city.has_free_build and not city.free_used,
+    }
+
+
+def view(state: SevenWondersState, seat: int | None) -> JSON:
+    """JSON-ready view for ``seat`` (``None`` = spectator)."""
+    if seat is not None and not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat} in a {state.players}-player game")
+    doc: JSON = {
+        "game": state.game.id,
+        "players": state.players,
+        "seat": seat,
+        "age": state.age,
+        "turn": state.turn,
+        "phase": PHASE_NAMES[state.phase],
+        "direction": "right" if state.age == 2 else "left",
+        "to_move": list(state.to_move()),
+        "cities": [_city_public(state, c) for c in range(state.n)],
+        "discard_size": len(state.discard),
+        "free_city_pile_size": len(state.hands[0]) if state.two_player else 0,
+        "controller": state.seat_of(state.controller) if state.two_player else None,
+    }
+    if seat is not None:
+        own = state.city_of(seat)
+        doc["city"] = own
+        doc["hand"] = [CARDS[t].id for t in state.hands[own]]
+        doc["stage_cards"] = [CARDS[t].id for t in state.cities[own].stage_cards]
+        doc["my_discards"] = [
+            CARDS[t].id
+            for t, k in zip(state.discard, state.discard_known, strict=True)
+            if k == seat
+        ]
+        mine: dict[str, Any] = {}
+        for c in state.seat_cities(seat):
+            commit = state.commits[c] if state.needs[c] else None
+            pending = state.await_pay[c]
+            if commit is not None:
+                mine[str(c)] = {
+                    "action": KIND_NAMES[commit[0]],
+                    "card": CARDS[commit[1]].id,
+                    "pay_left": commit[2],
+                    "pay_right": commit[3],
+                    "free": {CHAIN: "chain", OLYMPIA: "olympia"}.get(commit[4]),
+                }
+            elif pending is not None:
+                mine[str(c)] = {
+                    "action": KIND_NAMES[pending[0]],
+                    "card": CARDS[pending[1]].id,
+                    "choosing_payment": [list(p) for p in pending[2]],
+                }
+        doc["commitments"] = mine
+        deciding = state.current_city(seat)
+        doc["deciding_for"] = deciding if deciding >= 0 else None
+        if state.phase == HALI_PHASE and deciding == state.hali_city:
+            doc["discard_pile"] = [CARDS[t].id for t in state.discard]  # SW-10.11
+        if state.two_player and state.phase != OVER and state.controller == own:
+            doc["stage_cards_free_city"] = [CARDS[t].id for t in state.cities[0].stage_cards]
+        doc["legal"] = [
+            {"id": a, "label": state.describe(seat, a)} for a in state.legal_actions(seat)
+        ]
+    if state.log is not None:
+        doc["log"] = [e for e in state.log if "seat" not in e or e["seat"] == seat]
+    if state.phase == OVER:
+        doc["result"] = state.result().to_json()
+    return doc
+
+
+def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersState:
+    """Re-deal everything ``seat`` cannot see, keeping what it can (SW-3.9).
+
+    Unseen cards: other seats' hands and not-yet-resolved choices, the Free City pile, discards
+    and stage markers the seat did not place. They are shuffled and dealt back into the same
+    places with the same sizes. In Age III the guilds among them are re-drawn from the guilds the
+    seat has not seen, so the set of guilds in play is re-sampled too. Future decks are not dealt
+    yet; the new state's generator is re-seeded, so they differ. What the seat could remember
+    from passed hands is not used (a documented simplification).
+    """
+    s = state.copy()
+    s.history = []
+    s.log = None
+    s._legal = {}
+    own_cities = set(s.seat_cities(seat)) if s.phase != OVER else {s.city_of(seat)}
+    own = s.city_of(seat)
+    # Others' hidden choices of this step go back to their hands; they will choose again.
+    for c in range(s.n):
+        if c in own_cities:
+            continue
+        hand = s.hands[s.controller] if (s.two_player and c == 0 and s.phase == 0) else s.hands[c]
+        commit, pending = s.commits[c], s.await_pay[c]
+        if commit is not None and s.needs[c]:
+            hand.append(commit[1])
+            s.commits[c] = None
+        if pending is not None:
+            hand.append(pending[1])
+            s.await_pay[c] = None
+    pool: list[int] = []
+    slots: list[tuple[str, int, int]] = []  # (where, index, position)
+    for c in range(s.n):
+        if c == own:
+            continue
+        for k, t in enumerate(s.hands[c]):
+            pool.append(t)
+            slots.append(("hand", c, k))
+        for k, t in enumerate(s.cities[c].stage_cards):
+            if not (s.two_player and c == 0 and s.controller == own):
+                pool.append(t)
+                slots.append(("stage", c, k))
+    see_pile = s.phase == HALI_PHASE and s.hali_city in own_cities
+    for k, (t, known) in enumerate(zip(s.discard, s.discard_known, strict=True)):
+        if known != seat and not see_pile:
+            pool.append(t)
+            slots.append(("discard", -1, k))
+    if s.age == 3:
+        seen = {t for c in s.cities for t in c.built if CARDS[t].color == PURPLE}
+        seen.update(t for t in s.hands[own] if CARDS[t].color == PURPLE)
+        seen.update(t for t in s.cities[own].stage_cards if CARDS[t].color == PURPLE)
+        seen.update(t for t, k in zip(s.discard, s.discard_known, strict=True) if k == seat)
+        hidden_guilds = [i for i, t in enumerate(pool) if CARDS[t].color == PURPLE]
+        candidates = [g for g in GUILDS if g not in seen]
+        for i, g in zip(hidden_guilds, rng.sample(candidates, len(hidden_guilds)), strict=True):
+            pool[i] = g
+    rng.shuffle(pool)
+    for (where, c, k), t in zip(slots, pool, strict=True):
+        if where == "hand":
+            s.hands[c][k] = t
+        elif where == "stage":
+            s.cities[c].stage_cards[k] = t
+        else:
+            s.discard[k] = t
+    s.rng = rng.fork()
+    return s
