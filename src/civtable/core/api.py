@@ -113,6 +113,10 @@ class State(ABC):
     def to_move(self) -> tuple[int, ...]:
         """Seats owing a decision now, ascending; several = simultaneous; empty at the end."""
 
+    def owes_decision(self, seat: int) -> bool:
+        """Is ``seat`` among :meth:`to_move`? (Games may answer faster.)"""
+        return seat in self.to_move()
+
     @abstractmethod
     def legal_actions(self, seat: int) -> list[int]:
         """Sorted legal action ids for ``seat`` (empty if the seat owes no decision now)."""
@@ -139,7 +143,7 @@ class State(ABC):
             )
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalActionError(f"no seat {seat!r} in a {self.players}-player game", seat=seat)
-        if seat not in self.to_move():
+        if not self.owes_decision(seat):
             raise NotYourTurnError(f"seat {seat} has no decision to make now", seat=seat)
         if action not in self.legal_actions(seat):
             raise IllegalActionError(

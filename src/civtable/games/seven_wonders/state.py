@@ -333,6 +333,10 @@ class SevenWondersState(State):
         """Seats that owe a decision now (several in a simultaneous main step)."""
         return tuple(s for s in range(self.players) if self.current_city(s) >= 0)
 
+    def owes_decision(self, seat: int) -> bool:
+        """Does ``seat`` owe a decision now?"""
+        return self.current_city(seat) >= 0
+
     def legal_actions(self, seat: int) -> list[int]:
         """Sorted legal action ids for ``seat`` (cached until the state changes)."""
         hit = self._legal.get(seat)

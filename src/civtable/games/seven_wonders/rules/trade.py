@@ -52,10 +52,11 @@ def production_sig(fixed: list[int] | Vec, choices: list[int] | tuple[int, ...])
 EMPTY_SIG = production_sig(ZERO, ())
 
 # --- memo tables (pure functions of small ints; bounded) ------------------------------------
-_CACHE_LIMIT = 400_000
+_CACHE_LIMIT = 400_000  # entries per table; tables only grow with distinct productions
 _needs_cache: dict[tuple[int, int], tuple[Vec, ...]] = {}
 _supply_cache: dict[tuple[int, Vec], bool] = {}
-_options_cache: dict[tuple[int, int, int, int, int], tuple[tuple[int, int], ...]] = {}
+_split_cache: dict[tuple[int, int, int, int], tuple[tuple[int, int], ...]] = {}
+_project_cache: dict[tuple[int, int], int] = {}
 
 
 def _bounded(cache: dict[object, object]) -> None:
@@ -146,9 +147,15 @@ def purchase_plans(
     cost_id: int, own_sig: int, left_sig: int, right_sig: int, discount: int
 ) -> list[tuple[Vec, Vec, int, int]]:
     """Every legal minimal purchase plan: ``(from_left, from_right, coins_left, coins_right)``."""
+    return _splits(remaining_needs(cost_id, own_sig), left_sig, right_sig, discount)
+
+
+def _splits(
+    needs: tuple[Vec, ...], left_sig: int, right_sig: int, discount: int
+) -> list[tuple[Vec, Vec, int, int]]:
     plans = []
     price_l, price_r = unit_prices(discount)
-    for need in remaining_needs(cost_id, own_sig):
+    for need in needs:
         if need == ZERO:
             return [(ZERO, ZERO, 0, 0)]
         idx = [i for i in range(7) if need[i]]
@@ -166,6 +173,45 @@ def purchase_plans(
     return plans
 
 
+def project(sig: int, need: Vec) -> int:
+    """The part of a production that can matter for buying ``need`` (a cache key).
+
+    Fixed units are capped at the need; a resource fully covered by fixed units is dropped from
+    the choice units; choice units that can give nothing needed are dropped.
+    """
+    fixed, choices = SIGNATURES[sig]
+    capped = tuple(f if f < m else m for f, m in zip(fixed, need, strict=True))
+    open_mask = 0
+    for i in range(7):
+        if capped[i] < need[i]:
+            open_mask |= 1 << i
+    kept = tuple(m & open_mask for m in choices if m & open_mask)
+    return production_sig(capped, kept)
+
+
+# (cost id, own sig) -> (needs id, needs, top id, relevant discount bits); needs id -1 = covered
+_needs_info: dict[tuple[int, int], tuple[int, tuple[Vec, ...], int, int]] = {}
+_own_info: dict[tuple[int, int], tuple[int, tuple[Vec, ...], int, int]] = {}
+_needs_ids: dict[tuple[Vec, ...], int] = {}
+_tops: list[Vec] = []
+_top_ids: dict[Vec, int] = {}
+_FREE: tuple[tuple[int, int], ...] = ((0, 0),)
+
+
+def _info(cost_id: int, own_sig: int) -> tuple[int, tuple[Vec, ...], int, int]:
+    needs = remaining_needs(cost_id, own_sig)
+    if needs[0] == ZERO:
+        return (-1, needs, -1, 0)
+    top = tuple(max(v[i] for v in needs) for i in range(7))
+    top_id = _top_ids.setdefault(top, len(_top_ids))
+    if top_id == len(_tops):
+        _tops.append(top)
+    rel = (RAW_FROM_LEFT | RAW_FROM_RIGHT if any(top[:4]) else 0) | (
+        MAN_FROM_LEFT | MAN_FROM_RIGHT if any(top[4:]) else 0
+    )
+    return (_needs_ids.setdefault(needs, len(_needs_ids)), needs, top_id, rel)
+
+
 def payment_options(
     cost_id: int, own_sig: int, left_sig: int, right_sig: int, discount: int
 ) -> tuple[tuple[int, int], ...]:
@@ -173,13 +219,35 @@ def payment_options(
 
     Empty if the cost cannot be covered at any price; ``((0, 0),)`` if own production covers it.
     Coins are not checked here (the caller compares with the coins held, SW-7.10).
+
+    Memoized in two levels: the buyer's remaining needs by (cost, own production), then the
+    options by (needs, the neighbours' production projected onto those needs, discounts).
     """
-    key = (cost_id, own_sig, left_sig, right_sig, discount)
-    hit = _options_cache.get(key)
-    if hit is not None:
-        return hit
-    pairs = {(cl, cr) for _, _, cl, cr in purchase_plans(*key)}
-    result = tuple(sorted(pairs, key=lambda p: (p[0] + p[1], p[0])))
-    _bounded(_options_cache)  # type: ignore[arg-type]
-    _options_cache[key] = result
-    return result
+    info = _own_info.get((cost_id, own_sig))
+    if info is None:
+        own = project(own_sig, COSTS[cost_id])
+        info = _needs_info.get((cost_id, own))
+        if info is None:
+            info = _needs_info[(cost_id, own)] = _info(cost_id, own)
+        _own_info[(cost_id, own_sig)] = info
+    needs_id, needs, top_id, rel = info
+    if needs_id < 0:
+        return _FREE
+    lp = _project_cache.get((left_sig, top_id))
+    if lp is None:
+        lp = _project_cache[(left_sig, top_id)] = project(left_sig, _tops[top_id])
+    rp = _project_cache.get((right_sig, top_id))
+    if rp is None:
+        rp = _project_cache[(right_sig, top_id)] = project(right_sig, _tops[top_id])
+    key = (needs_id, lp, rp, discount & rel)
+    hit = _split_cache.get(key)
+    if hit is None:
+        hit = _split_cache[key] = _options_for_needs(needs, lp, rp, discount & rel)
+    return hit
+
+
+def _options_for_needs(
+    needs: tuple[Vec, ...], left_sig: int, right_sig: int, discount: int
+) -> tuple[tuple[int, int], ...]:
+    pairs = {(cl, cr) for _, _, cl, cr in _splits(needs, left_sig, right_sig, discount)}
+    return tuple(sorted(pairs, key=lambda p: (p[0] + p[1], p[0])))
