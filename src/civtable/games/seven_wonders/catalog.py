@@ -8,7 +8,7 @@ States share these objects; nothing here is ever mutated.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
@@ -87,6 +87,7 @@ class Card:
     chains_from: tuple[int, ...]
     chains_to: tuple[int, ...]
     copies: tuple[int, ...]  # copies[n] for n = 0..7 (0 below 3 players)
+    chain_keys: int  # bitmask of the chain parents' key indexes (SW-5.5)
 
     @property
     def is_guild(self) -> bool:
@@ -228,9 +229,14 @@ def _build_cards() -> tuple[Card, ...]:
                 chains_from=tuple(index[p] for p in c["chains_from"]),
                 chains_to=tuple(index[p] for p in c["chains_to"]),
                 copies=tuple(copies),
+                chain_keys=0,
             )
         )
-    return tuple(cards)
+    # Chain parents are earlier cards, so their key indexes are known by now.
+    return tuple(
+        replace(c, chain_keys=sum(1 << cards[p].key_index for p in set(c.chains_from)))
+        for c in cards
+    )
 
 
 CARDS: tuple[Card, ...] = _build_cards()

@@ -180,13 +180,22 @@ def project(sig: int, need: Vec) -> int:
     the choice units; choice units that can give nothing needed are dropped.
     """
     fixed, choices = SIGNATURES[sig]
-    capped = tuple(f if f < m else m for f, m in zip(fixed, need, strict=True))
+    capped = []
     open_mask = 0
     for i in range(7):
-        if capped[i] < need[i]:
+        f, m = fixed[i], need[i]
+        if f < m:
+            capped.append(f)
             open_mask |= 1 << i
-    kept = tuple(m & open_mask for m in choices if m & open_mask)
-    return production_sig(capped, kept)
+        else:
+            capped.append(m)
+    kept = sorted(m & open_mask for m in choices if m & open_mask)
+    key = (tuple(capped), tuple(kept))
+    found = _sig_ids.get(key)
+    if found is None:
+        found = _sig_ids[key] = len(SIGNATURES)
+        SIGNATURES.append(key)
+    return found
 
 
 # (cost id, own sig) -> (needs id, needs, top id, relevant discount bits); needs id -1 = covered

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 # --- affordability ----------------------------------------------------------------------------
 def chain_free(city: City, card: Card) -> bool:
     """Does the city own a chain parent of ``card`` (SW-5.5)?"""
-    return any(city.keys >> CARDS[parent].key_index & 1 for parent in card.chains_from)
+    return bool(city.keys & card.chain_keys)
 
 
 def affordable_payments(
@@ -70,11 +70,22 @@ def can_build(state: SevenWondersState, c: int, card: Card) -> bool:
     city = state.cities[c]
     if city.keys >> card.key_index & 1:
         return False
-    if chain_free(city, card):
+    if city.keys & card.chain_keys:  # SW-5.5 chain
         return True
-    if card.cost_id == FREE_COST_ID and card.coin_cost <= city.coins:
+    budget = city.coins - card.coin_cost
+    if budget < 0:
+        return False
+    if card.cost_id == FREE_COST_ID:
         return True
-    return bool(affordable_payments(state, c, card.cost_id, card.coin_cost))
+    n = state.n
+    opts = payment_options(
+        card.cost_id,
+        city.own_sig,
+        state.cities[(c + 1) % n].trade_sig,
+        state.cities[(c - 1) % n].trade_sig,
+        city.discount,
+    )
+    return bool(opts) and opts[0][0] + opts[0][1] <= budget  # options are cheapest first
 
 
 def stage_payments(state: SevenWondersState, c: int) -> tuple[tuple[int, int], ...]:
