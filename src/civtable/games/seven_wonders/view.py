@@ -15,7 +15,7 @@ from civtable.core.api import JSON
 from civtable.core.rng import Rng
 from civtable.games.seven_wonders.actions import CHAIN, K_BUILD, K_DISCARD, K_STAGE, OLYMPIA
 from civtable.games.seven_wonders.catalog import BOARDS, CARDS, COLORS, GUILDS, PURPLE, SCIENCE
-from civtable.games.seven_wonders.state import HALI_PHASE, OVER, PHASE_NAMES
+from civtable.games.seven_wonders.state import EXTRA, HALI_PHASE, OVER, PHASE_NAMES
 
 if TYPE_CHECKING:
     from civtable.games.seven_wonders.state import SevenWondersState
@@ -148,7 +148,8 @@ def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersSt
     for c in range(s.n):
         if c == own:
             continue
-        for k, t in enumerate(s.hands[c]):
+        # The Free City's last card is seen by its controller in Babylon's extra step (SW-14.10).
+        for k, t in enumerate([] if s.phase == EXTRA and c in own_cities else s.hands[c]):
             pool.append(t)
             slots.append(("hand", c, k))
         for k, t in enumerate(s.cities[c].stage_cards):
@@ -161,10 +162,14 @@ def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersSt
             pool.append(t)
             slots.append(("discard", -1, k))
     if s.age == 3:
-        seen = {t for c in s.cities for t in c.built if CARDS[t].color == PURPLE}
-        seen.update(t for t in s.hands[own] if CARDS[t].color == PURPLE)
-        seen.update(t for t in s.cities[own].stage_cards if CARDS[t].color == PURPLE)
-        seen.update(t for t, k in zip(s.discard, s.discard_known, strict=True) if k == seat)
+        # Every card left in place is known to the seat (structures, own hand, own choices,
+        # own markers and discards, the Free City's markers for its controller, the pile while
+        # resolving Halikarnassus): no re-drawn guild may duplicate one of them (SW-2.3).
+        kept = [t for h in s.hands for t in h] + s.discard
+        kept += [t for c in s.cities for t in c.built + c.stage_cards]
+        kept += [x[1] for x in s.commits if x is not None]
+        kept += [x[1] for x in s.await_pay if x is not None]
+        seen = {t for t in kept if CARDS[t].color == PURPLE} - set(pool)
         hidden_guilds = [i for i, t in enumerate(pool) if CARDS[t].color == PURPLE]
         candidates = [g for g in GUILDS if g not in seen]
         for i, g in zip(hidden_guilds, rng.sample(candidates, len(hidden_guilds)), strict=True):

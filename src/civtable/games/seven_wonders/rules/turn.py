@@ -312,7 +312,8 @@ def _resolve_step(state: SevenWondersState) -> None:
         if free == OLYMPIA:
             cities[c].free_used = True
         if state.log is not None and cost:
-            _event(state, f"{city_label(state, c)} pays {_payment_text(left, right)[4:]}")
+            paid = _payment_text(left, right, cost - left - right)  # SW-3.9: transfers public
+            _event(state, f"{city_label(state, c)} pays {paid[4:]}")
     # 2. placement
     for c in range(n):
         commit = state.commits[c]

@@ -1,0 +1,77 @@
+"""The heuristic bot: a fast greedy player that dispatches to a per-game module.
+
+Each game that supports it ships ``civtable.games.<package>.heuristic`` (package = the game id
+with ``-`` replaced by ``_``) exposing two functions:
+
+* ``choose(state, seat, rng) -> int``: a legal action for ``seat``, from what the seat may know;
+* ``evaluate(state, seat) -> float``: a cheap static estimate of the seat's chance to win, in
+  ``[0, 1]`` (``1/players`` for an even position, the exact reward once the game is over).
+
+:func:`evaluation_for` returns that ``evaluate`` function, e.g. for cut-off rollouts in search.
+
+>>> from civtable import games
+>>> from civtable.bots import make_bot
+>>> state = games.get("seven-wonders").new_game(players=3, seed=1)
+>>> make_bot("heuristic", seed=2).choose(state, 0) in state.legal_actions(0)
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from types import ModuleType
+
+from civtable.bots.base import Bot, register
+from civtable.core.api import State
+from civtable.core.errors import CivtableError
+
+Evaluation = Callable[[State, int], float]
+
+
+class NoHeuristicError(CivtableError, ValueError):
+    """The game has no heuristic module (``civtable.games.<package>.heuristic``)."""
+
+
+_MODULES: dict[str, ModuleType] = {}
+
+
+def heuristic_module(game_id: str) -> ModuleType:
+    """The heuristic module of ``game_id`` (found by convention, cached)."""
+    hit = _MODULES.get(game_id)
+    if hit is not None:
+        return hit
+    name = f"civtable.games.{game_id.replace('-', '_')}.heuristic"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and name.startswith(exc.name):
+            raise NoHeuristicError(
+                f"no heuristic player for game {game_id!r} (expected module {name})"
+            ) from exc
+        raise
+    for attr in ("choose", "evaluate"):
+        if not callable(getattr(module, attr, None)):
+            raise NoHeuristicError(f"{name} does not define {attr}()")
+    _MODULES[game_id] = module
+    return module
+
+
+def evaluation_for(game_id: str) -> Evaluation:
+    """The static evaluation of ``game_id``: ``evaluate(state, seat)`` in ``[0, 1]``."""
+    evaluate: Evaluation = heuristic_module(game_id).evaluate
+    return evaluate
+
+
+class HeuristicBot(Bot):
+    """A greedy one-ply player: the per-game heuristic picks the best-valued legal action."""
+
+    name = "heuristic"
+
+    def choose(self, state: State, seat: int) -> int:
+        """The heuristic's action for ``seat`` (deterministic given the bot's seed)."""
+        action: int = heuristic_module(state.game.id).choose(state, seat, self.rng)
+        return action
+
+
+register("heuristic", lambda arg, seed: HeuristicBot(seed))

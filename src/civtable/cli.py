@@ -1,0 +1,531 @@
+"""The ``civtable`` command line: list games and cards, play against bots, simulate, replay, bench.
+
+Every command returns an exit code instead of raising: 0 on success, 1 when the command could not
+do its job (a bad replay file, a simulation with crashed games), 2 for bad arguments (an unknown
+game or bot, a player count out of range). Errors are one clear line on stderr, never a traceback.
+Tests call :func:`main` in-process with an argument list.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import secrets
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any, NoReturn
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from civtable import __version__, games
+from civtable.bots import UnknownBotError, make_bot
+from civtable.core.api import JSON, Game, State
+from civtable.core.errors import (
+    CivtableError,
+    InvalidOptionsError,
+    SerializationError,
+    UnknownGameError,
+)
+from civtable.core.replay import Replay
+from civtable.sim import bench
+from civtable.sim.simulate import GameRecord, SimConfig, bot_seed, default_bot, simulate, validate
+
+#: terminal renderers per game id (a module with the functions of ``seven_wonders.terminal``)
+TERMINALS = {"seven-wonders": "civtable.games.seven_wonders.terminal"}
+
+
+class UsageError(CivtableError):
+    """Bad command-line arguments (exit code 2)."""
+
+    def __init__(self, message: str, usage: str = "") -> None:
+        super().__init__(message)
+        self.usage = usage
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that raises instead of exiting, so ``main`` can return a code."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message, self.format_usage())
+
+
+# --- helpers ------------------------------------------------------------------------------------
+def _game(game_id: str) -> Game:
+    """The game, or a clear error for unknown and planned games."""
+    return games.get(game_id)
+
+
+def _terminal(game: Game) -> Any:
+    """The terminal renderer module of a game (typed loosely: one module per game)."""
+    name = TERMINALS.get(game.id)
+    if name is None:
+        raise UsageError(f"{game.name} has no terminal interface yet")
+    module: ModuleType = importlib.import_module(name)
+    return module
+
+
+def _check_players(game: Game, players: int) -> None:
+    if not game.min_players <= players <= game.max_players:
+        raise UsageError(
+            f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}"
+        )
+
+
+def _bot_list(text: str | None) -> list[str]:
+    if text is None:
+        return [default_bot()]
+    specs = [b.strip() for b in text.split(",")]
+    if not all(specs):
+        raise UsageError(f"--bots must be a comma-separated list of bot names, got {text!r}")
+    for spec in specs:
+        make_bot(spec, 0)  # raises UnknownBotError with the known names
+    return specs
+
+
+def _positive(name: str, value: int | None) -> None:
+    if value is not None and value < 1:
+        raise UsageError(f"{name} must be at least 1, not {value}")
+
+
+def _print_json(doc: Any) -> None:
+    sys.stdout.write(json.dumps(doc, indent=1) + "\n")
+    sys.stdout.flush()
+
+
+def _visible(events: Sequence[JSON], seat: int | None) -> list[JSON]:
+    """Events a seat saw; ``None``: all of them, private ones marked with their seat."""
+    if seat is None:
+        return [
+            e if "seat" not in e else {**e, "text": f"(seat {e['seat']} only) {e['text']}"}
+            for e in events
+        ]
+    return [e for e in events if "seat" not in e or e["seat"] == seat]
+
+
+def _enable_log(state: State) -> None:
+    """Switch on a state's event log (games with a terminal interface keep one in ``log``)."""
+    state.log = []  # type: ignore[attr-defined]
+
+
+def _log(state: State) -> list[JSON]:
+    """The events logged so far."""
+    log: list[JSON] | None = getattr(state, "log", None)
+    return log if log is not None else []
+
+
+def _ask(out: Console, prompt: str) -> str | None:
+    """Read a line; ``None`` at end of input."""
+    try:
+        return out.input(prompt, markup=False)
+    except EOFError:
+        out.print()
+        return None
+
+
+# --- games --------------------------------------------------------------------------------------
+def cmd_games(args: argparse.Namespace, out: Console, err: Console) -> int:
+    """``civtable games``: the registry as a table."""
+    rows = [
+        {
+            "id": info.id,
+            "name": info.name,
+            "players": info.players,
+            "status": "playable" if info.module is not None else "planned",
+        }
+        for info in games.REGISTRY.values()
+    ]
+    if args.json:
+        _print_json(rows)
+        return 0
+    table = Table(title="civtable games")
+    for col in ("id", "name", "players", "status"):
+        table.add_column(col)
+    for row in rows:
+        style = "green" if row["status"] == "playable" else "dim"
+        table.add_row(row["id"], row["name"], row["players"], Text(row["status"], style=style))
+    out.print(table)
+    return 0
+
+
+# --- cards --------------------------------------------------------------------------------------
+def cmd_cards(args: argparse.Namespace, out: Console, err: Console) -> int:
+    """``civtable cards GAME``: every card and board of a game."""
+    game = _game(args.game)
+    term = _terminal(game)
+    if args.age is not None and args.age not in (1, 2, 3):
+        raise UsageError(f"--age must be 1, 2 or 3, not {args.age}")
+    if args.json:
+        _print_json(term.catalog_json(args.age))
+    else:
+        term.render_catalog(out, args.age)
+    return 0
+
+
+# --- play ---------------------------------------------------------------------------------------
+def _choose(out: Console, count: int) -> int | None:
+    """Ask for an option number 1..count; ``None`` to quit (q or end of input)."""
+    while True:
+        line = _ask(out, f"your choice [1-{count}, q = quit]: ")
+        if line is None:
+            return None
+        line = line.strip().lower()
+        if line in ("q", "quit", "exit"):
+            return None
+        try:
+            k = int(line)
+        except ValueError:
+            hint = "" if line else " (q to quit)"
+            what = f"{line!r} is not a number" if line else "nothing typed"
+            out.print(Text(f"{what}: type a number from 1 to {count}{hint}.", style="red"))
+            continue
+        if not 1 <= k <= count:
+            out.print(Text(f"{k} is out of range: type a number from 1 to {count}.", style="red"))
+            continue
+        return k - 1
+
+
+def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
+    """``civtable play GAME``: one human seat against bots in the terminal."""
+    game = _game(args.game)
+    term = _terminal(game)
+    _check_players(game, args.players)
+    human = args.seat
+    if not 0 <= human < args.players:
+        raise UsageError(f"--seat must be between 0 and {args.players - 1}, not {human}")
+    specs = _bot_list(args.bots)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    options: JSON = {} if args.sides is None else {"sides": args.sides}
+    state = game.new_game(args.players, seed, options)
+    _enable_log(state)
+    others = [s for s in range(args.players) if s != human]
+    bots = {s: make_bot(specs[k % len(specs)], bot_seed(seed, s)) for k, s in enumerate(others)}
+    opponents = ", ".join(f"seat {s}: {specs[k % len(specs)]}" for k, s in enumerate(others))
+    out.print(
+        Text(
+            f"{game.name}, {args.players} players, seed {seed}. "
+            f"You are seat {human} (Player {human + 1}); {opponents}"
+        )
+    )
+    seen = 0
+    last_key: tuple[Any, ...] | None = None
+    while not state.is_terminal():
+        movers = state.to_move()
+        if not movers:
+            raise CivtableError("the game is not over but nobody has a decision to make")
+        for s in movers:
+            if s != human and state.legal_actions(s):
+                state.apply(s, bots[s].choose(state, s))
+        if human not in state.to_move():
+            continue
+        log = _log(state)
+        term.render_events(out, _visible(log[seen:], human))
+        seen = len(log)
+        actions = state.legal_actions(human)
+        key = term.step_key(state)
+        term.render_decision(out, state, human, actions, full=key != last_key)
+        last_key = key
+        k = _choose(out, len(actions))
+        if k is None:
+            out.print(Text(f"Game abandoned; --seed {seed} deals the same game again."))
+            _save_play(args, state, out)
+            return 0
+        state.apply(human, actions[k])
+    term.render_events(out, _visible(_log(state)[seen:], human))
+    term.render_result(out, state)
+    _save_play(args, state, out)
+    return 0
+
+
+def _save_play(args: argparse.Namespace, state: State, out: Console) -> None:
+    if args.save:
+        path = Replay.of(state, source="civtable play", human_seat=args.seat).save(args.save)
+        out.print(Text(f"replay written to {path}"))
+
+
+# --- simulate -----------------------------------------------------------------------------------
+def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
+    """``civtable simulate GAME``: many bot games, a summary (exit 1 if a game crashed)."""
+    game = _game(args.game)
+    _check_players(game, args.players)
+    _positive("--games", args.games)
+    _positive("--max-rounds", args.max_rounds)
+    _positive("--workers", args.workers)
+    config = SimConfig(
+        game=game.id,
+        players=args.players,
+        games=args.games,
+        seed=args.seed,
+        bots=tuple(_bot_list(args.bots)),
+        max_rounds=args.max_rounds,
+    )
+    validate(config)
+    show_progress = not args.json and err.is_terminal
+    progress = Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not show_progress,
+    )
+    with progress:
+        task = progress.add_task("games", total=config.games)
+
+        def advance(record: GameRecord) -> None:
+            progress.advance(task)
+
+        summary = simulate(config, workers=args.workers, save_dir=args.save, on_record=advance)
+    doc = summary.to_json()
+    if args.json:
+        _print_json(doc)
+    else:
+        _render_summary(out, doc)
+    for e in doc["error_details"]:
+        err.print(
+            Text(
+                f"game {e['index']} (seed {e['seed']}) failed: {e['error']}; replay: {e['replay']}"
+            )
+        )
+    return 1 if summary.errors else 0
+
+
+def _render_summary(out: Console, doc: JSON) -> None:
+    out.print(Text(f"{doc['game']}: {doc['games']} games, {doc['players']} players", "bold"))
+    table = Table(show_header=False)
+    table.add_column("")
+    table.add_column("value", justify="right")
+    keys = ("completed", "truncated", "errors", "seed", "seconds", "games_per_second")
+    for key in (*keys, "decisions_per_second", "mean_decisions", "mean_rounds"):
+        table.add_row(key.replace("_", " "), Text(str(doc[key])))
+    out.print(table)
+    seats = Table(title="by seat")
+    for col in ("seat", "bot", "wins", "win %", "mean score"):
+        seats.add_column(col, justify="right" if col != "bot" else "left")
+    done = doc["completed"] or 1
+    for s in range(doc["players"]):
+        wins = doc["wins_by_seat"][s]
+        mean = doc["mean_score"][s]
+        seats.add_row(
+            str(s),
+            Text(doc["bots"][s]),
+            str(wins),
+            f"{100 * wins / done:.1f}",
+            "-" if mean is None else f"{mean:.2f}",
+        )
+    out.print(seats)
+    if len(doc["wins_by_bot"]) > 1:
+        by_bot = Table(title="wins by bot", caption="a shared victory is split")
+        by_bot.add_column("bot")
+        by_bot.add_column("wins", justify="right")
+        for bot, share in doc["wins_by_bot"].items():
+            by_bot.add_row(Text(bot), f"{share:g}")
+        out.print(by_bot)
+
+
+# --- replay -------------------------------------------------------------------------------------
+def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
+    """``civtable replay FILE``: step through a saved game with its event log."""
+    replay = Replay.load(args.file)
+    game = _game(replay.game)
+    term = _terminal(game)
+    seat = args.seat
+    if seat is not None and not 0 <= seat < replay.players:
+        raise UsageError(f"--seat must be between 0 and {replay.players - 1}, not {seat}")
+    interactive = args.step or (not args.all and sys.stdin.isatty() and out.is_terminal)
+    try:
+        state = game.new_game(replay.players, replay.seed, replay.options)
+    except InvalidOptionsError as exc:
+        raise SerializationError(f"{args.file}: {exc}") from exc
+    _enable_log(state)
+    who = "everything" if seat is None else f"what seat {seat} saw"
+    out.print(
+        Text(
+            f"{game.name} replay: {replay.players} players, seed {replay.seed}, "
+            f"{len(replay.actions)} decisions; showing {who}"
+        )
+    )
+    seen = 0
+    step: list[Text] = []
+    for i, (s, action) in enumerate(replay.actions):
+        if s not in state.to_move() or action not in state.legal_actions(s):
+            raise SerializationError(
+                f"{args.file}: decision {i} (seat {s}, action {action}) is not legal there"
+            )
+        label = state.describe(s, action)
+        state.apply(s, action)
+        if seat is None or s == seat:
+            step.append(Text(f"seat {s}: {label}", style="dim"))
+        log = _log(state)
+        events = _visible(log[seen:], seat)
+        seen = len(log)
+        if not events and not state.is_terminal():
+            continue
+        if events:
+            first = events[0]
+            out.rule(Text(f"Age {first['age']} · turn {first['turn']}"))
+        for line in step:
+            out.print(line)
+        step = []
+        term.render_events(out, events)
+        if interactive and not state.is_terminal():
+            answer = _ask(out, "Enter = next, q = quit: ")
+            if answer is None or answer.strip().lower() in ("q", "quit"):
+                return 0
+    if not state.is_terminal():
+        out.print(
+            Text(f"The replay ends before the game is over ({len(replay.actions)} decisions).")
+        )
+    if replay.meta.get("error"):
+        out.print(Text(f"recorded error: {replay.meta['error']}", style="red"))
+    term.render_result(out, state)
+    return 0
+
+
+# --- bench --------------------------------------------------------------------------------------
+def cmd_bench(args: argparse.Namespace, out: Console, err: Console) -> int:
+    """``civtable bench``: the benchmark suite of ``benchmarks/run.py``, quickly."""
+    _positive("--games", args.games)
+    try:
+        counts = [int(x) for x in args.players.split(",")]
+    except ValueError:
+        raise UsageError(
+            f"--players must be a comma-separated list of numbers, got {args.players!r}"
+        ) from None
+    game = _game(args.game)
+    for n in counts:
+        _check_players(game, n)
+    if not args.json:
+        out.print(Text(f"measuring {game.name} on one core, {args.games} games per player count…"))
+    doc = bench.run_suite(
+        games=args.games, warmup=args.warmup, game_id=game.id, player_counts=counts
+    )
+    if args.json:
+        _print_json(doc)
+    else:
+        out.print(bench_table(doc))
+    return 0
+
+
+def bench_table(doc: JSON) -> Table:
+    """The benchmark report as a table (one column per player count)."""
+    results = doc["results"]
+    table = Table(
+        title=f"{doc['game']} speed, one core",
+        caption=f"{doc['implementation']} {doc['python']}, {doc['machine']}",
+    )
+    table.add_column("measure")
+    for r in results:
+        table.add_column(f"{r['players']} players", justify="right")
+    rows = [
+        ("random full games / s", "games_per_second", "{:,.1f}"),
+        ("decisions / s", "decisions_per_second", "{:,.0f}"),
+        ("decisions per game", "mean_decisions", "{:.1f}"),
+        ("apply (validated), µs", "apply_us", "{:.1f}"),
+        ("state copies / s", "copies_per_second", "{:,.0f}"),
+        ("copy, µs", "copy_us", "{:.2f}"),
+        ("copy / apply", "copy_per_apply", "{:.2f}×"),
+        ("views / s", "views_per_second", "{:,.0f}"),
+        ("view / apply", "view_per_apply", "{:.2f}×"),
+        ("legal_actions / s (uncached)", "legal_actions_per_second", "{:,.0f}"),
+        ("legal_actions / apply", "legal_per_apply", "{:.2f}×"),
+    ]
+    for label, key, fmt in rows:
+        table.add_row(label, *[fmt.format(r[key]) for r in results])
+    return table
+
+
+# --- parser -------------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every command."""
+    parser = _Parser(prog="civtable", description="Civilization board games: engines and bots.")
+    parser.add_argument("--version", action="version", version=f"civtable {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    p = sub.add_parser("games", help="list the games and their status")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("cards", help="list every card and wonder board of a game")
+    p.add_argument("game", help="game id, e.g. seven-wonders")
+    p.add_argument("--age", type=int, help="only the cards of this age (1-3)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    p.set_defaults(func=cmd_cards)
+
+    p = sub.add_parser("play", help="play one seat against bots in the terminal")
+    p.add_argument("game", help="game id, e.g. seven-wonders")
+    p.add_argument("--players", type=int, required=True, help="number of players")
+    p.add_argument("--seat", type=int, default=0, help="your seat, 0 .. players-1 (default 0)")
+    p.add_argument("--bots", help="bots for the other seats, cycled (default: heuristic/random)")
+    p.add_argument("--seed", type=int, help="game seed (default: random, printed)")
+    p.add_argument("--sides", choices=("A", "B", "random"), help="wonder board sides")
+    p.add_argument("--save", metavar="FILE", help="write the game's replay to FILE at the end")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("simulate", help="play many bot games and summarize")
+    p.add_argument("game", help="game id, e.g. seven-wonders")
+    p.add_argument("--players", type=int, required=True, help="number of players")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    p.add_argument("--bots", help="comma-separated bots cycled over the seats")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--max-rounds", type=int, help="stop a game after R decision rounds")
+    p.add_argument("--save", metavar="DIR", help="write every game's replay to DIR")
+    p.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("replay", help="step through a saved game")
+    p.add_argument("file", help="a replay file (civtable-replay JSON)")
+    p.add_argument("--seat", type=int, help="show only what this seat saw")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--step", action="store_true", help="pause after every step")
+    mode.add_argument("--all", action="store_true", help="print every step without pausing")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("bench", help="measure the engine's speed (see benchmarks/)")
+    p.add_argument("--games", type=int, default=20, help="games per player count (default 20)")
+    p.add_argument("--warmup", type=int, default=2, help="warm-up games (default 2)")
+    p.add_argument("--players", default="3,4,7", help="player counts (default 3,4,7)")
+    p.add_argument("--game", default="seven-wonders", help="game id (default seven-wonders)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit code (never raises for bad input)."""
+    out = Console()
+    err = Console(stderr=True)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as exc:
+        err.print(Text(exc.usage.rstrip()))
+        err.print(Text(f"civtable: error: {exc}"))
+        return 2
+    except SystemExit as exc:  # --help, --version
+        return exc.code if isinstance(exc.code, int) else 0
+    try:
+        code: int = args.func(args, out, err)
+        return code
+    except (UsageError, UnknownGameError, InvalidOptionsError, UnknownBotError) as exc:
+        err.print(Text(f"civtable {args.command}: error: {exc}"))
+        return 2
+    except (CivtableError, OSError) as exc:  # OSError: a file that cannot be written
+        err.print(Text(f"civtable {args.command}: error: {exc}"))
+        return 1
+    except KeyboardInterrupt:
+        err.print(Text("interrupted"))
+        return 130
+    except BrokenPipeError:
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
