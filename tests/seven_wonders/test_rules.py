@@ -437,6 +437,19 @@ def test_describe_labels_hali_and_pass() -> None:
     hand(s, 0, "walls", "temple")
     play_step(s, {0: [act("stage", "walls")]})
     assert s.describe(0, act("hali", "altar")) == (
-        "build Altar from the discard pile for free (Halikarnassus)"
+        "build Altar (Age I) from the discard pile for free"
     )
+
+
+def test_sw_10_11_hali_labels_tell_same_named_cards_apart() -> None:
+    s = new(3, ["halikarnassus", "rhodes", "giza"], "A", age=2)
+    stages(s, 0, 1)
+    build(s, 0, "foundry")
+    pile(s, "glassworks_age1", "glassworks_age2")
+    hand(s, 0, "walls", "temple")
+    play_step(s, {0: [act("stage", "walls")]})
+    labels = [s.describe(0, a) for a in s.legal_actions(0)]
+    assert len(labels) == len(set(labels))
+    assert any("Glassworks (Age I)" in x for x in labels)
+    assert any("Glassworks (Age II)" in x for x in labels)
     assert s.describe(0, HALI_PASS) == "take nothing from the discard pile"

@@ -123,7 +123,12 @@ def check_view(state: SevenWondersState, seat: int | None, log_from: int = 0) ->
         assert public["tokens"] == city.tokens
         assert public["stages_built"] == city.stages
         is_fc = state.two_player and c == 0
-        assert public["hand_size"] == (0 if is_fc else len(state.hands[c]))
+        # Public hand size = cards held at the start of the step, chosen cards included, so it
+        # does not reveal hidden choices (the Free City's card comes from its controller).
+        chosen = [x for x in hidden_commit_cities(state, -1) if x == c]
+        if state.two_player and state.phase == MAIN and state.controller == c:
+            chosen += [x for x in hidden_commit_cities(state, -1) if x == 0]
+        assert public["hand_size"] == (0 if is_fc else len(state.hands[c]) + len(chosen))
     assert doc["discard_size"] == len(state.discard)
     private = ("hand", "stage_cards", "my_discards", "commitments", "discard_pile", "legal")
     if seat is None:
@@ -229,7 +234,10 @@ def test_sw_14_free_city_pile_never_shown() -> None:
 # --- determinize ----------------------------------------------------------------------------------
 def hidden_commit_cities(state: SevenWondersState, seat: int) -> list[int]:
     """Cities (not decided by ``seat``) with a commitment or payment choice ``seat`` cannot see."""
-    own = set(state.seat_cities(seat)) if state.phase != OVER else {state.city_of(seat)}
+    if seat < 0:
+        own: set[int] = set()
+    else:
+        own = set(state.seat_cities(seat)) if state.phase != OVER else {state.city_of(seat)}
     return [
         c
         for c in range(state.n)
@@ -239,17 +247,9 @@ def hidden_commit_cities(state: SevenWondersState, seat: int) -> list[int]:
 
 
 def expected_view_after_determinize(state: SevenWondersState, seat: int) -> dict[str, Any]:
-    """``view(seat)`` with the fields that depend on others' hidden commitments adjusted: those
-    choices go back to their hands and are open again (``determinize``'s contract)."""
-    doc = state.view(seat)
-    for c in hidden_commit_cities(state, seat):
-        doc["cities"][c]["committed"] = False
-        back_to = state.controller if state.two_player and c == 0 and state.phase == MAIN else c
-        if not (state.two_player and back_to == 0):
-            doc["cities"][back_to]["hand_size"] += 1
-        decider = state.decider(c)
-        doc["to_move"] = sorted(set(doc["to_move"]) | {decider})
-    return doc
+    """``determinize``'s contract: the seat's view is exactly the same. Others' hidden choices
+    are re-dealt and re-made, so who has chosen and the public hand sizes do not change."""
+    return state.view(seat)
 
 
 def guild_free(counter: Counter[int]) -> Counter[int]:

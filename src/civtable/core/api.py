@@ -163,8 +163,10 @@ class State(ABC):
 
     # --- information -----------------------------------------------------------------------
     @abstractmethod
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None, *, labels: bool = True) -> JSON:
         """Everything ``seat`` may know, as JSON-ready data; ``None`` = a spectator (public only).
+
+        ``labels=False`` leaves out the readable labels of legal actions (machine observers).
 
         This is the only function that decides visibility: servers, bots and RL observations
         are all built from it.

@@ -368,11 +368,11 @@ class SevenWondersState(State):
 
         return scoring.result(self)
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None, *, labels: bool = True) -> JSON:
         """What ``seat`` may know (SW-3.9); ``None`` = spectator."""
         from civtable.games.seven_wonders import view
 
-        return view.view(self, seat)
+        return view.view(self, seat, labels=labels)
 
     def determinize(self, seat: int, rng: Rng) -> SevenWondersState:
         """A full state consistent with ``view(seat)``, hidden cards re-dealt."""

@@ -15,7 +15,8 @@ from civtable.core.api import JSON
 from civtable.core.rng import Rng
 from civtable.games.seven_wonders.actions import CHAIN, K_BUILD, K_DISCARD, K_STAGE, OLYMPIA
 from civtable.games.seven_wonders.catalog import BOARDS, CARDS, COLORS, GUILDS, PURPLE, SCIENCE
-from civtable.games.seven_wonders.state import EXTRA, HALI_PHASE, OVER, PHASE_NAMES
+from civtable.games.seven_wonders.rules import turn
+from civtable.games.seven_wonders.state import EXTRA, HALI_PHASE, MAIN, OVER, PHASE_NAMES
 
 if TYPE_CHECKING:
     from civtable.games.seven_wonders.state import SevenWondersState
@@ -45,15 +46,31 @@ def _city_public(state: SevenWondersState, c: int) -> JSON:
         "science_wilds": city.wilds,
         "structures": [CARDS[t].id for t in city.built],
         "colors": dict(zip(COLORS, city.colors, strict=True)),
-        "hand_size": len(state.hands[c]) if not (state.two_player and c == 0) else 0,
+        "hand_size": _hand_size(state, c),
         "deciding": bool(state.needs[c]),
         "committed": bool(state.needs[c]) and state.commits[c] is not None,
         "free_build_available": city.has_free_build and not city.free_used,
     }
 
 
-def view(state: SevenWondersState, seat: int | None) -> JSON:
-    """JSON-ready view for ``seat`` (``None`` = spectator)."""
+def _hand_size(state: SevenWondersState, c: int) -> int:
+    """Cards in a player's hand at the start of the step (cards chosen this step included),
+    so that the public size does not depend on hidden choices."""
+    if state.two_player and c == 0:
+        return 0
+    size = len(state.hands[c])
+    chosen_from = [c]
+    if state.two_player and state.phase == MAIN and state.controller == c:
+        chosen_from.append(0)  # the Free City's card came from the controller's hand
+    for x in chosen_from:
+        if state.needs[x] and (state.commits[x] is not None or state.await_pay[x] is not None):
+            size += 1
+    return size
+
+
+def view(state: SevenWondersState, seat: int | None, *, labels: bool = True) -> JSON:
+    """JSON-ready view for ``seat`` (``None`` = spectator); ``labels=False`` skips the
+    readable labels of the legal actions (ids only), for fast machine observers."""
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} in a {state.players}-player game")
     doc: JSON = {
@@ -105,9 +122,12 @@ def view(state: SevenWondersState, seat: int | None) -> JSON:
             doc["discard_pile"] = [CARDS[t].id for t in state.discard]  # SW-10.11
         if state.two_player and state.phase != OVER and state.controller == own:
             doc["stage_cards_free_city"] = [CARDS[t].id for t in state.cities[0].stage_cards]
-        doc["legal"] = [
-            {"id": a, "label": state.describe(seat, a)} for a in state.legal_actions(seat)
-        ]
+        if labels:
+            doc["legal"] = [
+                {"id": a, "label": state.describe(seat, a)} for a in state.legal_actions(seat)
+            ]
+        else:
+            doc["legal"] = [{"id": a} for a in state.legal_actions(seat)]
     if state.log is not None:
         doc["log"] = [e for e in state.log if "seat" not in e or e["seat"] == seat]
     if state.phase == OVER:
@@ -131,7 +151,9 @@ def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersSt
     s._legal = {}
     own_cities = set(s.seat_cities(seat)) if s.phase != OVER else {s.city_of(seat)}
     own = s.city_of(seat)
-    # Others' hidden choices of this step go back to their hands; they will choose again.
+    # Others' hidden choices of this step go back to their hands; those who had committed
+    # re-choose at random below, so who has chosen stays as the seat sees it.
+    recommit = []
     for c in range(s.n):
         if c in own_cities:
             continue
@@ -140,6 +162,7 @@ def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersSt
         if commit is not None and s.needs[c]:
             hand.append(commit[1])
             s.commits[c] = None
+            recommit.append(c)
         if pending is not None:
             hand.append(pending[1])
             s.await_pay[c] = None
@@ -182,5 +205,12 @@ def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersSt
             s.cities[c].stage_cards[k] = t
         else:
             s.discard[k] = t
+    # Own city before the Free City: the order in which a controller decides (SW-14.4).
+    recommit.sort(key=lambda c: (s.two_player and c == 0, c))
+    for c in recommit:
+        decider = s.decider(c)
+        while s.commits[c] is None:
+            turn.apply(s, decider, rng.choice(turn.legal_actions(s, decider)))
+    s._legal = {}
     s.rng = rng.fork()
     return s

@@ -187,7 +187,8 @@ def describe(state: SevenWondersState, seat: int, action: int) -> str:
         return f"unknown action {action}"
     card = CARDS[t]
     if action >= HALI:
-        return prefix + f"build {card.name} from the discard pile for free (Halikarnassus)"
+        age = "I" * card.age if card.age < 3 else "III"
+        return prefix + f"build {card.name} (Age {age}) from the discard pile for free"
     if action >= FREE:
         return prefix + f"build {card.name} for free (Olympia)"
     if action >= DISCARD:
