@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip
 
-.PHONY: run test install install-test lint typecheck unit bench clean
+.PHONY: run test install install-test system-deps lint typecheck unit bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,12 +22,18 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
-## make run: create .venv, install, and start the main job (the terminal game for now).
+## make run: create .venv, install, and start the web app (http://127.0.0.1:8000, SQLite in the
+## user data directory; `civtable serve --db postgresql://...` for PostgreSQL).
 run: install
-	$(BIN)/civtable play seven-wonders --players 4
+	$(BIN)/civtable serve
 
 ## make test: install test dependencies, then lint, type-check and run the whole suite.
-test: install-test lint typecheck unit
+test: install-test system-deps lint typecheck unit
+
+## Debian's chromium (browser tests) and a PostgreSQL on loopback (storage tests), if missing.
+system-deps:
+	bash scripts/ensure-chromium.sh
+	bash scripts/ensure-postgres.sh >/dev/null
 
 lint: install-test
 	$(BIN)/ruff check src tests benchmarks
@@ -36,7 +42,7 @@ lint: install-test
 typecheck: install-test
 	$(BIN)/mypy
 
-unit: install-test
+unit: install-test system-deps
 	$(BIN)/pytest -n auto -q
 
 bench: install

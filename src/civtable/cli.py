@@ -32,8 +32,11 @@ from civtable.core.errors import (
     UnknownGameError,
 )
 from civtable.core.replay import Replay
+from civtable.server import add_serve_parser
 from civtable.sim import bench
+from civtable.sim.report import add_report_parser
 from civtable.sim.simulate import GameRecord, SimConfig, bot_seed, default_bot, simulate, validate
+from civtable.sim.tournament import add_tournament_parser
 
 #: terminal renderers per game id (a module with the functions of ``seven_wonders.terminal``)
 TERMINALS = {"seven-wonders": "civtable.games.seven_wonders.terminal"}
@@ -495,6 +498,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", default="seven-wonders", help="game id (default seven-wonders)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(func=cmd_bench)
+
+    add_tournament_parser(sub)
+    add_report_parser(sub)
+    add_serve_parser(sub)
     return parser
 
 

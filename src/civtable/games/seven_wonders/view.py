@@ -24,32 +24,40 @@ if TYPE_CHECKING:
 KIND_NAMES = {K_BUILD: "build", K_STAGE: "stage", K_DISCARD: "discard"}
 
 
+_CARD_IDS = tuple(c.id for c in CARDS)
+
+
 def _city_public(state: SevenWondersState, c: int) -> JSON:
     city = state.cities[c]
     board = BOARDS[city.board]
+    fc = state.two_player and c == 0
     seat = state.seat_of(c)
+    sci = city.science
+    col = city.colors
+    ids = _CARD_IDS
+    tokens = city.tokens
     return {
         "index": c,
-        "seat": None if (state.two_player and c == 0) else seat,
-        "name": "Free City" if (state.two_player and c == 0) else f"Player {seat + 1}",
+        "seat": None if fc else seat,
+        "name": "Free City" if fc else f"Player {seat + 1}",
         "board": board.id,
         "wonder": board.wonder,
         "side": "AB"[city.side],
         "stages_built": city.stages,
-        "stages_total": len(city.board_stages),
+        "stages_total": len(board.sides[city.side]),
         "coins": city.coins,
-        "tokens": list(city.tokens),
-        "military_points": sum(city.tokens),
+        "tokens": tokens[:],
+        "military_points": sum(tokens),
         "defeat_tokens": city.defeats,
         "shields": city.shields,
-        "science": dict(zip(SCIENCE, city.science, strict=True)),
+        "science": {SCIENCE[0]: sci[0], SCIENCE[1]: sci[1], SCIENCE[2]: sci[2]},
         "science_wilds": city.wilds,
-        "structures": [CARDS[t].id for t in city.built],
-        "colors": dict(zip(COLORS, city.colors, strict=True)),
+        "structures": [ids[t] for t in city.built],
+        "colors": {COLORS[i]: col[i] for i in range(7)},
         "hand_size": _hand_size(state, c),
-        "deciding": bool(state.needs[c]),
-        "committed": bool(state.needs[c]) and state.commits[c] is not None,
-        "free_build_available": city.has_free_build and not city.free_used,
+        "deciding": state.needs[c],
+        "committed": state.needs[c] and state.commits[c] is not None,
+        "free_build_available": not city.free_used and city.has_free_build,
     }
 
 

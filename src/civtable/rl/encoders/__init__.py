@@ -1,0 +1,90 @@
+"""Observation encoders: a seat's view turned into a fixed-size ``float32`` vector.
+
+An encoder is the only game-specific piece the PettingZoo environment needs, and one of the two
+the OpenSpiel game needs (with a :mod:`chance model <civtable.rl.chance>`). It reads nothing but
+:meth:`civtable.core.State.view` (the engine's single visibility gate), so an observation never
+contains hidden information.
+
+A new game plugs in by adding a module here with an :class:`ObservationEncoder` subclass and an
+entry in :data:`ENCODERS`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from civtable.core.api import JSON
+from civtable.core.errors import UnknownGameError
+
+#: game id -> "module:class" of its encoder
+ENCODERS: dict[str, str] = {
+    "seven-wonders": "civtable.rl.encoders.seven_wonders:SevenWondersEncoder",
+}
+
+Vector = npt.NDArray[np.float32]
+
+
+class ObservationEncoder(ABC):
+    """Encodes :meth:`State.view(seat) <civtable.core.State.view>` for one player count.
+
+    Every vector has :attr:`size` entries, all in ``[0, high]``.
+    """
+
+    #: the length of every encoded vector
+    size: int
+    #: an upper bound of every entry (the lower bound is 0)
+    high: float
+
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
+        self.players = players
+        self.options = dict(options or {})
+
+    @abstractmethod
+    def encode(self, view: JSON) -> Vector:
+        """The observation vector of a seat's view (``view["seat"]`` must be a seat)."""
+
+    def text(self, view: JSON) -> str:
+        """A canonical one-line string of the view (for OpenSpiel observation strings).
+
+        The default is the view as sorted, compact JSON with the legal actions reduced to their
+        ids and any event log dropped; equal views give equal strings.
+        """
+        doc = {k: v for k, v in view.items() if k not in ("legal", "log")}
+        doc["legal"] = [a["id"] for a in view.get("legal", [])]
+        return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+
+    def render(self, view: JSON) -> str:
+        """A readable multi-line rendering of a view (spectator or seat)."""
+        return json.dumps(view, sort_keys=True, indent=1)
+
+    def feature_names(self) -> list[str]:
+        """One name per vector entry (for inspection and debugging)."""
+        return [f"f{i}" for i in range(self.size)]
+
+
+def encoder_for(
+    game_id: str, players: int, options: Mapping[str, Any] | None = None
+) -> ObservationEncoder:
+    """The observation encoder of ``game_id`` for ``players`` players.
+
+    Raises :class:`~civtable.core.UnknownGameError` if the game has no encoder yet.
+    """
+    target = ENCODERS.get(game_id)
+    if target is None:
+        raise UnknownGameError(
+            f"no observation encoder for game {game_id!r}; encoders: {', '.join(ENCODERS)}"
+        )
+    module_name, _, class_name = target.partition(":")
+    cls = getattr(importlib.import_module(module_name), class_name)
+    encoder: ObservationEncoder = cls(players, options)
+    return encoder
+
+
+__all__ = ["ENCODERS", "ObservationEncoder", "Vector", "encoder_for"]

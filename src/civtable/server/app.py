@@ -1,0 +1,488 @@
+"""The FastAPI application: JSON API, WebSocket push and the web UI's pages.
+
+``create_app(db_url=...)`` builds an app around a :class:`~civtable.store.Store`; ``civtable
+serve`` runs it with uvicorn. The API is documented at ``/docs`` (Swagger UI served from the
+``swagger-ui-bundle`` package, no CDN) and ``/openapi.json``.
+
+Authentication: a seat's secret token goes in ``Authorization: Bearer <token>`` (HTTP) or in the
+first WebSocket message ``{"token": "..."}``. Without a token a client is a spectator and sees
+``view(None)`` only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from civtable import __version__, games
+from civtable.bots import bot_names
+from civtable.core.api import JSON
+from civtable.core.errors import UnknownGameError
+from civtable.server.errors import ApiError, not_found
+from civtable.server.hub import Hub
+from civtable.store import SeatSpec, Store
+
+#: largest request body accepted (bytes); bigger ones get 413
+MAX_BODY = 64 * 1024
+
+#: Content-Security-Policy of the UI pages: everything from this origin, nothing else
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def static_dir() -> Path:
+    """The web UI's files (``civtable/web/static``)."""
+    return Path(str(resources.files("civtable.web").joinpath("static")))
+
+
+# --- request bodies -------------------------------------------------------------------------------
+class SeatIn(BaseModel):
+    """How a seat is filled."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot"] = "human"
+    bot: str | None = Field(default=None, max_length=64, description="bot name for a bot seat")
+    name: str = Field(default="", max_length=60)
+
+
+class CreateGameIn(BaseModel):
+    """A new game: the creator may take a seat at once (``take_seat``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(default="seven-wonders", max_length=64, description="game id")
+    players: StrictInt = Field(ge=1, le=16)
+    seats: list[SeatIn] | None = Field(
+        None, max_length=16, description="one per player; default: all human"
+    )
+    options: dict[str, Any] = Field(default_factory=dict, description="game options")
+    seed: StrictInt | None = Field(default=None, ge=0, lt=2**62, description="default: random")
+    name: str = Field(default="", max_length=120)
+    take_seat: StrictInt | None = Field(default=None, description="the creator's seat (token)")
+    player_name: str = Field(default="", max_length=60)
+    autostart: bool = Field(default=True, description="start as soon as every seat is taken")
+
+
+class JoinIn(BaseModel):
+    """Take a free seat (the first free one if ``seat`` is omitted)."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: StrictInt | None = None
+    name: str = Field(default="", max_length=60)
+
+
+class StartIn(BaseModel):
+    """Start now; free seats become ``fill_with`` bots (refused if seats are free without it)."""
+
+    model_config = ConfigDict(extra="forbid")
+    fill_with: str | None = Field(default=None, max_length=64)
+
+
+class MoveIn(BaseModel):
+    """One decision: the action id and the ``seq`` of the payload the client acted on."""
+
+    model_config = ConfigDict(extra="forbid")
+    seq: StrictInt = Field(ge=0)
+    action: StrictInt
+
+
+class MyGamesIn(BaseModel):
+    """The tokens a browser holds."""
+
+    model_config = ConfigDict(extra="forbid")
+    tokens: list[Annotated[str, Field(max_length=100)]] = Field(max_length=200)
+
+
+# --- middleware -------------------------------------------------------------------------------
+class _TooLargeError(Exception):
+    pass
+
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes with 413 (declared or streamed)."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """ASGI entry point."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for key, value in scope.get("headers", []):
+            if key == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    declared = -1
+                if declared > self.limit or declared < 0:
+                    await self._refuse(send)
+                    return
+        seen = 0
+        started = False
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLargeError
+            return message
+
+        async def tracking(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited, tracking)
+        except _TooLargeError:
+            if not started:
+                await self._refuse(send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = json.dumps(
+            {
+                "detail": f"request body too large (limit {self.limit} bytes)",
+                "code": "too_large",
+                "status": 413,
+            }
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+
+# --- the app --------------------------------------------------------------------------------------
+bearer = HTTPBearer(auto_error=False, description="the seat token from create/join")
+
+
+def _token(creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> str | None:
+    return creds.credentials if creds is not None else None
+
+
+Token = Annotated[str | None, Depends(_token)]
+
+
+def _links(game_id: str, token: str | None) -> JSON:
+    links: JSON = {"table": f"/game/{game_id}", "spectate": f"/game/{game_id}?spectate=1"}
+    if token:
+        links["seat"] = f"/game/{game_id}#token={token}"
+    return links
+
+
+def create_app(
+    db_url: str | None = None,
+    *,
+    store: Store | None = None,
+    bot_delay: float = 0.0,
+    bot_workers: int = 2,
+) -> FastAPI:
+    """The web application on the store at ``db_url`` (or an open ``store``)."""
+    owned = store is None
+    the_store = store if store is not None else Store.open(db_url)
+    hub = Hub(the_store, bot_delay=bot_delay, bot_workers=bot_workers)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.resume()
+        try:
+            yield
+        finally:
+            await hub.close()
+            if owned:
+                the_store.close()
+
+    app = FastAPI(
+        title="civtable",
+        version=__version__,
+        summary="Play civilization board games in the browser: lobby, moves, push, replays.",
+        description=(
+            "Every payload about a game is built from the engine's per-seat view. Send the "
+            "seat token as `Authorization: Bearer <token>`; without it you are a spectator. "
+            "Moves carry the `seq` of the payload they answer; a stale one gets 409. "
+            'Push: connect to `/api/games/{id}/ws` and send `{"token": ...}` (or `{}`).'
+        ),
+        docs_url=None,
+        redoc_url=None,
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    app.state.store = the_store
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+
+    # --- errors -----------------------------------------------------------------------------
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.to_json(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        if any(e.get("type") == "json_invalid" for e in errors):
+            first = next(e for e in errors if e.get("type") == "json_invalid")
+            ctx = first.get("ctx") or {}
+            msg = f"malformed JSON: {ctx.get('error', 'cannot parse the body')}"
+            return JSONResponse({"detail": msg, "code": "bad_json", "status": 400}, 400)
+        parts = []
+        for e in errors[:5]:
+            where = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "body"
+            parts.append(f"{where}: {e.get('msg', 'invalid')}")
+        body = {"detail": "invalid request: " + "; ".join(parts), "code": "invalid_request"}
+        return JSONResponse({**body, "status": 422}, 422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        detail = exc.detail if isinstance(exc.detail, str) else "error"
+        if exc.status_code == 404:
+            detail = "not found"
+        body = {"detail": detail, "code": f"http_{exc.status_code}", "status": exc.status_code}
+        return JSONResponse(body, exc.status_code, headers=getattr(exc, "headers", None))
+
+    # --- games and bots -----------------------------------------------------------------------
+    @app.get("/api/game-types", tags=["catalog"])
+    async def game_types() -> JSON:
+        """Registered games (playable or planned), their player counts and default options."""
+        out = []
+        for info in games.REGISTRY.values():
+            doc: JSON = {"id": info.id, "name": info.name, "players": info.players}
+            doc["playable"] = info.module is not None
+            if info.module is not None:
+                game = games.get(info.id)
+                doc["min_players"] = game.min_players
+                doc["max_players"] = game.max_players
+                doc["default_options"] = game.default_options()
+            out.append(doc)
+        return {"games": out, "bots": bot_names()}
+
+    @app.get("/api/game-types/{game_id}/catalog", tags=["catalog"])
+    async def catalog(game_id: str) -> JSON:
+        """Card and board data for the UI, built from the game's catalog."""
+        try:
+            games.get(game_id)
+        except UnknownGameError as exc:
+            raise not_found(str(exc)) from exc
+        if game_id != "seven-wonders":
+            raise not_found(f"no catalog for {game_id}")
+        from civtable.server import seven_wonders
+
+        return seven_wonders.catalog()
+
+    # --- lobby ----------------------------------------------------------------------------------
+    @app.get("/api/games", tags=["lobby"])
+    async def list_games(
+        status: Annotated[Literal["lobby", "active", "over"] | None, Query()] = None,
+        limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    ) -> JSON:
+        """Stored games, most recent first (public facts only)."""
+        return {"games": await hub.list_games(status, limit)}
+
+    @app.post("/api/games", status_code=201, tags=["lobby"])
+    async def create_game(body: CreateGameIn) -> JSON:
+        """Create a game. With ``take_seat`` the answer holds that seat's secret token."""
+        seats = body.seats or [SeatIn() for _ in range(body.players)]
+        summary, seat, token = await hub.create(
+            game_id=body.game,
+            players=body.players,
+            seats=[SeatSpec(s.kind, s.bot, s.name) for s in seats],
+            options=body.options,
+            seed=body.seed,
+            name=body.name,
+            take_seat=body.take_seat,
+            player_name=body.player_name,
+            autostart=body.autostart,
+        )
+        links = _links(summary["id"], token)
+        return {"game": summary, "seat": seat, "token": token, "links": links}
+
+    @app.get("/api/games/{game_id}", tags=["lobby"])
+    async def get_game(game_id: str) -> JSON:
+        """Public facts about one game: seats, status, sequence number."""
+        return hub.summary((await hub.live(game_id)).record)
+
+    @app.post("/api/games/{game_id}/join", tags=["lobby"])
+    async def join_game(game_id: str, body: JoinIn) -> JSON:
+        """Take a free seat; the answer holds its secret token (keep it: it is shown once)."""
+        summary, seat, token = await hub.join(game_id, body.seat, body.name)
+        return {"game": summary, "seat": seat, "token": token, "links": _links(game_id, token)}
+
+    @app.post("/api/games/{game_id}/start", tags=["lobby"])
+    async def start_game(game_id: str, body: StartIn, token: Token) -> JSON:
+        """Start a game waiting in the lobby (any seated player may)."""
+        return await hub.start(game_id, token, body.fill_with)
+
+    @app.post("/api/my-games", tags=["lobby"])
+    async def my_games(body: MyGamesIn) -> JSON:
+        """The games these seat tokens hold (a browser keeps its tokens locally)."""
+        return {"games": await hub.my_games(body.tokens)}
+
+    # --- play -----------------------------------------------------------------------------------
+    @app.get("/api/games/{game_id}/state", tags=["play"])
+    async def game_state(game_id: str, token: Token) -> JSON:
+        """The current payload: ``view(seat)`` for a seat token, ``view(None)`` without one."""
+        live = await hub.live(game_id)
+        seat = hub.seat_of(live, token) if token else None
+        return hub.payload(live, seat)
+
+    @app.post("/api/games/{game_id}/moves", tags=["play"])
+    async def post_move(game_id: str, body: MoveIn, token: Token) -> JSON:
+        """Make a decision. Answered only once the move is committed to the store."""
+        return await hub.move(game_id, token, body.seq, body.action)
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def game_socket(websocket: WebSocket, game_id: str) -> None:
+        """Push channel: send ``{"token": ...}`` (or ``{}`` to spectate) first."""
+        await websocket.accept()
+        try:
+            hello = await asyncio.wait_for(websocket.receive_json(), timeout=15)
+        except (TimeoutError, WebSocketDisconnect, ValueError, KeyError):
+            with contextlib.suppress(Exception):
+                await websocket.close(code=4400)
+            return
+        token = hello.get("token") if isinstance(hello, dict) else None
+        try:
+            live = await hub.live(game_id)
+            seat = hub.seat_of(live, token) if token else None
+        except ApiError as exc:
+            await websocket.send_json({"type": "error", **exc.to_json()})
+            await websocket.close(code=4000 + exc.status)
+            return
+        sub = hub.subscribe(live, seat)
+
+        async def sender() -> None:
+            while True:
+                await websocket.send_json(await sub.next())
+
+        async def receiver() -> None:
+            while True:
+                message = await websocket.receive_text()
+                if message == "ping":
+                    await websocket.send_text("pong")
+
+        tasks = [asyncio.create_task(sender()), asyncio.create_task(receiver())]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            hub.unsubscribe(live, sub)
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+            with contextlib.suppress(Exception):
+                await websocket.close()
+
+    # --- replays --------------------------------------------------------------------------------
+    @app.get("/api/games/{game_id}/replay", tags=["replay"])
+    async def replay(game_id: str) -> JSON:
+        """A finished game's setup and every move with its label (civtable-replay format)."""
+        return await hub.replay_index(game_id)
+
+    @app.get("/api/games/{game_id}/replay/{step}", tags=["replay"])
+    async def replay_step(
+        game_id: str,
+        step: int,
+        seat: Annotated[int | None, Query(description="whose view; omit for a spectator")] = None,
+    ) -> JSON:
+        """The view after ``step`` moves of a finished game."""
+        return await hub.replay_view(game_id, step, seat)
+
+    @app.get("/healthz", tags=["meta"])
+    async def healthz() -> JSON:
+        """Liveness and the database in use."""
+        return {"ok": True, "version": __version__, "database": the_store.dialect}
+
+    # --- docs and pages -------------------------------------------------------------------------
+    try:
+        import swagger_ui_bundle  # type: ignore[import-untyped]
+
+        app.mount(
+            "/static/swagger",
+            StaticFiles(directory=swagger_ui_bundle.swagger_ui_path),
+            name="swagger",
+        )
+        swagger = True
+    except ImportError:  # pragma: no cover - a dependency
+        swagger = False
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        if not swagger:  # pragma: no cover
+            return HTMLResponse('<p>See <a href="/openapi.json">/openapi.json</a>.</p>')
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json",
+            title="civtable API",
+            swagger_js_url="/static/swagger/swagger-ui-bundle.js",
+            swagger_css_url="/static/swagger/swagger-ui.css",
+            swagger_favicon_url="/static/favicon.svg",
+        )
+
+    web = static_dir()
+
+    def page(name: str) -> Response:
+        return FileResponse(
+            web / name,
+            media_type="text/html",
+            headers={"Content-Security-Policy": CSP, "Cache-Control": "no-cache"},
+        )
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> Response:
+        return page("index.html")
+
+    @app.get("/game/{game_id}", include_in_schema=False)
+    async def table_page(game_id: str) -> Response:
+        return page("game.html")
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str) -> Response:
+        return page("replay.html")
+
+    @app.middleware("http")
+    async def _no_cache_static(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        response = await call_next(request)
+        if request.url.path.startswith("/static/") and not request.url.path.startswith(
+            "/static/swagger"
+        ):
+            response.headers["Cache-Control"] = "no-cache"
+            response.headers["X-Content-Type-Options"] = "nosniff"
+        return response
+
+    app.mount("/static", StaticFiles(directory=web), name="static")
+    return app

@@ -1,0 +1,118 @@
+"""``civtable serve``: run the web server (uvicorn) on a store.
+
+The main ``civtable`` command adds this subcommand with :func:`add_serve_parser`; the same
+command runs standalone as ``python -m civtable.server [--host] [--port] [--db URL]``.
+Importing this module is cheap: FastAPI and uvicorn load only when the server starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+
+def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``serve`` to an ``argparse`` subparsers object; its ``func(args, out, err)`` runs it."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "serve", help="play in the browser: start the web server"
+    )
+    configure_parser(p)
+    return p
+
+
+def configure_parser(p: argparse.ArgumentParser) -> None:
+    """The options of ``serve``."""
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--db",
+        metavar="URL",
+        help="database URL: sqlite:///path/file.db or postgresql://user:pw@host/db "
+        "(default: civtable.db in the user data directory, or $CIVTABLE_DB)",
+    )
+    p.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="pause before each bot move, for a more natural pace (default 0)",
+    )
+    p.add_argument(
+        "--log-level",
+        default="info",
+        choices=("critical", "error", "warning", "info", "debug"),
+        help="server log level (default info)",
+    )
+    p.set_defaults(func=cmd_serve)
+
+
+def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int:
+    """Run the server until interrupted; returns an exit code (1 if it cannot start)."""
+    from civtable.store import Store, default_db_url
+
+    if not 0 < args.port < 65536:
+        _say(err, f"civtable serve: error: --port must be 1-65535, not {args.port}", error=True)
+        return 2
+    url = args.db or default_db_url()
+    shown = _masked(url)
+    try:
+        store = Store.open(url)
+    except Exception as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        _say(err, f"civtable serve: error: cannot open the database {shown}: {reason}", error=True)
+        return 1
+    import uvicorn
+
+    from civtable.server.app import create_app
+
+    app = create_app(store=store, bot_delay=args.bot_delay)
+    _say(
+        out,
+        f"civtable: web server at http://{args.host}:{args.port} (database: {shown}); "
+        "Ctrl-C stops it",
+    )
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level=args.log_level)
+    server = uvicorn.Server(config)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    except SystemExit as exc:  # uvicorn exits when it cannot listen (e.g. the port is taken)
+        if exc.code not in (0, None):
+            _say(
+                err,
+                f"civtable serve: error: cannot listen on {args.host}:{args.port} "
+                "(is the port in use?)",
+                error=True,
+            )
+            return 1
+    finally:
+        store.close()
+    return 0
+
+
+def _masked(url: str) -> str:
+    """The URL with its password hidden."""
+    try:
+        from sqlalchemy.engine import make_url
+
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return url.split("@")[-1]
+
+
+def _say(console: Any, text: str, *, error: bool = False) -> None:
+    if console is not None and hasattr(console, "print"):
+        console.print(text, markup=False, highlight=False)
+    else:
+        print(text, file=sys.stderr if error else sys.stdout, flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m civtable.server``: the ``serve`` command on its own."""
+    parser = argparse.ArgumentParser(prog="civtable serve", description="Run the web server.")
+    configure_parser(parser)
+    args = parser.parse_args(argv)
+    code: int = args.func(args)
+    return code

@@ -1,0 +1,661 @@
+"""The hub: live games in memory, backed by the store, with bots and push subscribers.
+
+Every game the server touches is a :class:`LiveGame`: its stored setup and seats, the state
+rebuilt by replaying the stored move log, the sequence number (moves so far) and the set of
+connected subscribers. All changes to one game run under that game's :class:`asyncio.Lock`:
+
+1. check (token, status, sequence number, legality on a copy of the state);
+2. append the move to the store and wait for the commit (in a worker thread);
+3. only then replace the state, push the new per-seat payloads and answer.
+
+A refused request therefore changes nothing, and an answered move is on disk. Bots choose in a
+thread pool (never on the event loop) and their moves go through the same path.
+
+**Sequence numbers.** Every payload carries ``seq``, the number of moves so far; every move
+carries the ``seq`` its sender saw. A move is *stale* (HTTP 409) when something that concerns the
+sender happened since: its own previous move, or any move that changed its legal actions. Other
+seats committing in the same simultaneous step do not make a view stale (they only flip the
+``committed`` flags), so players are not refused because a bot was quick; two tabs of one seat
+cannot both play, because the first move makes the second tab's ``seq`` stale.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from civtable import games
+from civtable.bots import Bot, UnknownBotError, make_bot
+from civtable.core.api import JSON, Game, State
+from civtable.core.errors import (
+    IllegalActionError,
+    InvalidOptionsError,
+    NotYourTurnError,
+    UnknownGameError,
+)
+from civtable.server import tokens
+from civtable.server.errors import ApiError, conflict, invalid, not_found
+from civtable.store import (
+    GameRecord,
+    NewGame,
+    SeatSpec,
+    SeatTakenError,
+    StaleSequenceError,
+    Store,
+    StoreError,
+    UnknownGameIdError,
+)
+
+log = logging.getLogger("civtable.server")
+T = TypeVar("T")
+
+#: per-game extras for the UI: ``hints(view) -> JSON | None`` (built from the view only)
+HINTS: dict[str, Callable[[JSON], JSON | None]] = {}
+
+
+def _load_hints() -> None:
+    from civtable.server import seven_wonders
+
+    HINTS.setdefault("seven-wonders", seven_wonders.hints)
+
+
+_load_hints()
+
+
+def enable_log(state: State) -> None:
+    """Switch on the state's event log (games that keep one expose a ``log`` attribute)."""
+    if hasattr(state, "log"):
+        state.log = []
+
+
+def rebuild(record: GameRecord, actions: Sequence[tuple[int, int]]) -> State:
+    """The state of a stored game after ``actions``, by replay, with the event log on."""
+    game = games.get(record.game)
+    state = game.new_game(record.players, record.seed, record.options)
+    enable_log(state)
+    for i, (seat, action) in enumerate(actions):
+        try:
+            state.apply(seat, action)
+        except IllegalActionError as exc:  # a corrupt log: never expected
+            raise StoreError(f"game {record.id}: stored move {i} does not replay: {exc}") from exc
+    return state
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """A push connection: it only ever holds the newest payload (older ones are dropped)."""
+
+    seat: int | None
+    pending: JSON | None = None
+    event: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def push(self, payload: JSON) -> None:
+        """Replace the pending payload and wake the sender."""
+        self.pending = payload
+        self.event.set()
+
+    async def next(self) -> JSON:
+        """Wait for the next payload."""
+        while self.pending is None:
+            self.event.clear()
+            await self.event.wait()
+        payload, self.pending = self.pending, None
+        return payload
+
+
+@dataclass(eq=False)
+class LiveGame:
+    """One game held in memory."""
+
+    record: GameRecord
+    state: State | None
+    seq: int
+    epochs: list[int]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+    cache: dict[int | None, JSON] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        """The game id."""
+        return self.record.id
+
+    @property
+    def status(self) -> str:
+        """``lobby``, ``active`` or ``over``."""
+        return self.record.status
+
+
+class Hub:
+    """All live games of one server process."""
+
+    #: games kept in memory; idle ones beyond this are dropped (and replayed when needed again)
+    max_live = 500
+
+    def __init__(self, store: Store, *, bot_workers: int = 2, bot_delay: float = 0.0) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="civtable-bot")
+        self._live: dict[str, LiveGame] = {}
+        self._loading: dict[str, asyncio.Future[LiveGame]] = {}
+        self._closing = False
+
+    # --- life cycle ---------------------------------------------------------------------------
+    async def resume(self) -> int:
+        """Load every active game and let its bots move (after a restart); returns the count."""
+        ids = await self._db(self.store.game_ids, "active")
+        for game_id in ids:
+            try:
+                live = await self.live(game_id)
+            except Exception:  # one broken game must not stop the server
+                log.exception("cannot resume game %s", game_id)
+                continue
+            self._kick_bots(live)
+        return len(ids)
+
+    async def close(self) -> None:
+        """Stop bot tasks and the bot pool."""
+        self._closing = True
+        tasks = [g.bot_task for g in self._live.values() if g.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+    async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a blocking store call in a worker thread."""
+        return await asyncio.to_thread(fn, *args, **kwargs)
+
+    # --- loading ------------------------------------------------------------------------------
+    async def live(self, game_id: str) -> LiveGame:
+        """The live game (loaded and replayed from the store on first use); 404 if unknown."""
+        hit = self._live.get(game_id)
+        if hit is not None:
+            return hit
+        pending = self._loading.get(game_id)
+        if pending is not None:
+            return await pending
+        future: asyncio.Future[LiveGame] = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = future
+        try:
+            live = await self._load(game_id)
+            self._evict()
+            self._live[game_id] = live
+            future.set_result(live)
+            return live
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # mark retrieved: waiters re-raise it themselves
+            raise
+        finally:
+            del self._loading[game_id]
+
+    def _evict(self) -> None:
+        """Forget idle games (no subscriber, no bot at work, nobody inside) past ``max_live``."""
+        if len(self._live) < self.max_live:
+            return
+        for game_id, g in list(self._live.items()):
+            if len(self._live) < self.max_live // 2:
+                break
+            if not g.subscribers and g.bot_task is None and not g.lock.locked():
+                del self._live[game_id]
+
+    async def _load(self, game_id: str) -> LiveGame:
+        if not game_id or len(game_id) > 32:
+            raise not_found(f"no game {game_id!r}")
+        try:
+            record = await self._db(self.store.get_game, game_id)
+        except UnknownGameIdError as exc:
+            raise not_found(f"no game {game_id!r}") from exc
+        state: State | None = None
+        seq = 0
+        if record.status != "lobby":
+            actions = await self._db(self.store.moves, game_id)
+            state = await asyncio.to_thread(rebuild, record, actions)
+            seq = len(actions)
+        live = LiveGame(record=record, state=state, seq=seq, epochs=[seq] * record.players)
+        self._make_bots(live)
+        return live
+
+    def _make_bots(self, live: LiveGame) -> None:
+        for s in live.record.seats:
+            if s.kind == "bot" and s.seat not in live.bots:
+                live.bots[s.seat] = make_bot(s.bot or "random", seed=live.record.seed * 31 + s.seat)
+
+    async def _refresh(self, live: LiveGame) -> None:
+        """Re-read the record (seats, status) after a lobby change."""
+        live.record = await self._db(self.store.get_game, live.id)
+        live.cache.clear()
+
+    # --- authentication -----------------------------------------------------------------------
+    @staticmethod
+    def seat_of(live: LiveGame, token: str | None) -> int:
+        """The seat a token holds in this game: 401 without a token, 403 for a wrong one."""
+        if not token:
+            raise ApiError(
+                401, "token_required", "this needs your seat token (Authorization: Bearer …)"
+            )
+        found = -1
+        for s in live.record.seats:
+            if tokens.matches(token, s.token_hash):
+                found = s.seat
+        if found < 0:
+            raise ApiError(403, "wrong_token", f"this token holds no seat in game {live.id}")
+        return found
+
+    # --- payloads -----------------------------------------------------------------------------
+    def summary(self, record: GameRecord) -> JSON:
+        """Public facts about a game (lobby lists)."""
+        name = record.game
+        with contextlib.suppress(UnknownGameError):
+            name = games.get(record.game).name
+        return {
+            "id": record.id,
+            "game": record.game,
+            "game_name": name,
+            "name": record.name,
+            "players": record.players,
+            "status": record.status,
+            "seq": record.seq,
+            "options": record.options,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "bot": s.bot,
+                    "name": s.name or (f"{s.bot} bot" if s.kind == "bot" else ""),
+                    "taken": s.taken,
+                }
+                for s in record.seats
+            ],
+            "free_seats": [s.seat for s in record.seats if not s.taken],
+            "created_at": record.created_at.isoformat(),
+            "updated_at": record.updated_at.isoformat(),
+        }
+
+    def payload(self, live: LiveGame, seat: int | None) -> JSON:
+        """What one seat (or a spectator) is sent: built from ``state.view(seat)`` only."""
+        hit = live.cache.get(seat)
+        if hit is not None:
+            return hit
+        doc = self.summary(live.record)
+        doc["type"] = "state"
+        doc["seq"] = live.seq
+        doc["you"] = seat
+        view = live.state.view(seat) if live.state is not None else None
+        doc["view"] = view
+        hint_fn = HINTS.get(live.record.game)
+        doc["hints"] = None
+        if hint_fn is not None and view is not None and seat is not None:
+            doc["hints"] = hint_fn(view)
+        live.cache[seat] = doc
+        return doc
+
+    def _broadcast(self, live: LiveGame) -> None:
+        live.cache.clear()
+        for sub in list(live.subscribers):
+            sub.push(self.payload(live, sub.seat))
+
+    def subscribe(self, live: LiveGame, seat: int | None) -> Subscriber:
+        """A push subscriber, primed with the current payload."""
+        sub = Subscriber(seat)
+        live.subscribers.add(sub)
+        sub.push(self.payload(live, seat))
+        return sub
+
+    @staticmethod
+    def unsubscribe(live: LiveGame, sub: Subscriber) -> None:
+        """Forget a subscriber."""
+        live.subscribers.discard(sub)
+
+    # --- lobby --------------------------------------------------------------------------------
+    async def create(
+        self,
+        *,
+        game_id: str,
+        players: int,
+        seats: Sequence[SeatSpec],
+        options: JSON | None = None,
+        seed: int | None = None,
+        name: str = "",
+        take_seat: int | None = None,
+        player_name: str = "",
+        autostart: bool = True,
+    ) -> tuple[JSON, int | None, str | None]:
+        """Create a game; optionally seat the creator. Returns (summary, seat, token)."""
+        try:
+            game: Game = games.get(game_id)
+        except UnknownGameError as exc:
+            raise invalid("unknown_game_type", str(exc)) from exc
+        if not game.min_players <= players <= game.max_players:
+            raise invalid(
+                "bad_players",
+                f"{game.name} is for {game.min_players} to {game.max_players} players, "
+                f"not {players}",
+            )
+        if len(seats) != players:
+            raise invalid("bad_seats", f"{players} players need {players} seats, got {len(seats)}")
+        for i, s in enumerate(seats):
+            if s.kind not in ("human", "bot"):
+                raise invalid("bad_seats", f"seat {i}: kind must be 'human' or 'bot'")
+            if s.kind == "bot":
+                try:
+                    make_bot(s.bot or "", 0)
+                except UnknownBotError as exc:
+                    raise invalid("unknown_bot", f"seat {i}: {exc}") from exc
+        if take_seat is not None and not (
+            0 <= take_seat < players and seats[take_seat].kind == "human"
+        ):
+            raise invalid("bad_seats", f"take_seat {take_seat} is not a human seat")
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        try:
+            state = game.new_game(players, seed, options or {})
+        except InvalidOptionsError as exc:
+            raise invalid("bad_options", str(exc)) from exc
+        del state
+        setup = NewGame(
+            game=game_id,
+            players=players,
+            seed=seed,
+            options=dict(options or {}),
+            seats=list(seats),
+            name=name,
+            autostart=autostart,
+        )
+        record = await self._db(self.store.create_game, setup)
+        token: str | None = None
+        if take_seat is not None:
+            token = tokens.new_token()
+            await self._db(
+                self.store.take_seat, record.id, take_seat, player_name, tokens.token_hash(token)
+            )
+        live = await self.live(record.id)
+        async with live.lock:
+            await self._refresh(live)
+            if live.record.autostart and all(s.taken for s in live.record.seats):
+                await self._start(live)
+        return self.summary(live.record), take_seat, token
+
+    async def join(self, game_id: str, seat: int | None, name: str) -> tuple[JSON, int, str]:
+        """Take a free human seat (the first free one if ``seat`` is None)."""
+        live = await self.live(game_id)
+        async with live.lock:
+            if live.status != "lobby":
+                raise conflict("not_in_lobby", f"game {game_id} has started; you can spectate")
+            free = [s.seat for s in live.record.seats if not s.taken]
+            if seat is None:
+                if not free:
+                    raise conflict("no_free_seat", f"game {game_id} has no free seat")
+                seat = free[0]
+            if not 0 <= seat < live.record.players:
+                raise invalid("bad_seat", f"no seat {seat} in a {live.record.players}-player game")
+            if seat not in free:
+                raise conflict("seat_taken", f"seat {seat} of game {game_id} is taken")
+            token = tokens.new_token()
+            try:
+                await self._db(self.store.take_seat, game_id, seat, name, tokens.token_hash(token))
+            except SeatTakenError as exc:
+                raise conflict("seat_taken", str(exc)) from exc
+            await self._refresh(live)
+            if live.record.autostart and all(s.taken for s in live.record.seats):
+                await self._start(live)
+            self._broadcast(live)
+        self._kick_bots(live)
+        return self.summary(live.record), seat, token
+
+    async def start(self, game_id: str, token: str | None, fill_with: str | None) -> JSON:
+        """Start a game in the lobby (a seated player asks); free seats may become bots."""
+        live = await self.live(game_id)
+        self.seat_of(live, token)
+        async with live.lock:
+            if live.status != "lobby":
+                raise conflict("not_in_lobby", f"game {game_id} has already started")
+            free = [s.seat for s in live.record.seats if not s.taken]
+            if free and fill_with is None:
+                raise conflict(
+                    "seats_free",
+                    f"seat(s) {', '.join(map(str, free))} are free: wait for players, "
+                    "or start with fill_with set to a bot name",
+                )
+            if free:
+                assert fill_with is not None
+                try:
+                    make_bot(fill_with, 0)
+                except UnknownBotError as exc:
+                    raise invalid("unknown_bot", str(exc)) from exc
+                for s in free:
+                    await self._db(self.store.make_bot, game_id, s, fill_with)
+                await self._refresh(live)
+                self._make_bots(live)
+            await self._start(live)
+            self._broadcast(live)
+        self._kick_bots(live)
+        return self.payload(live, self.seat_of(live, token))
+
+    async def _start(self, live: LiveGame) -> None:
+        """Lobby → active (caller holds the lock)."""
+        await self._db(self.store.set_status, live.id, "active", expect="lobby")
+        await self._refresh(live)
+        self._make_bots(live)
+        live.state = rebuild(live.record, [])
+        live.seq = 0
+        live.epochs = [0] * live.record.players
+        self._broadcast(live)
+        self._kick_bots(live)
+
+    # --- moves --------------------------------------------------------------------------------
+    async def move(self, game_id: str, token: str | None, seq: int, action: int) -> JSON:
+        """A seat's move (see the module doc for ``seq``). Returns the mover's new payload."""
+        live = await self.live(game_id)
+        seat = self.seat_of(live, token)
+        async with live.lock:
+            await self._check_and_apply(live, seat, seq, action)
+        self._kick_bots(live)
+        return self.payload(live, seat)
+
+    async def _check_and_apply(self, live: LiveGame, seat: int, seq: int, action: int) -> None:
+        if live.status == "lobby":
+            raise conflict("not_started", f"game {live.id} has not started yet")
+        if live.status == "over" or live.state is None or live.state.is_terminal():
+            raise conflict("game_over", f"game {live.id} is over")
+        if seq > live.seq or seq < 0:
+            raise conflict(
+                "bad_seq", f"sequence number {seq} does not exist (the game is at {live.seq})"
+            )
+        if seq < live.epochs[seat]:
+            raise conflict(
+                "stale",
+                f"your view (seq {seq}) is out of date: the game moved on to seq {live.seq}; "
+                "reload and choose again",
+            )
+        state = live.state
+        after = state.copy()
+        try:
+            after.apply(seat, action)
+        except NotYourTurnError as exc:
+            raise conflict("not_your_turn", str(exc)) from exc
+        except IllegalActionError as exc:
+            raise invalid("illegal_action", str(exc)) from exc
+        await self._commit(live, seat, action, after)
+
+    async def _commit(self, live: LiveGame, seat: int, action: int, after: State) -> None:
+        """Persist a validated move, then make it live (caller holds the lock)."""
+        state = live.state
+        assert state is not None
+        finished = after.result().to_json() if after.is_terminal() else None
+        try:
+            await self._db(
+                self.store.append_move, live.id, live.seq, seat, action, finished=finished
+            )
+        except StaleSequenceError as exc:
+            # Someone else wrote to this game (another server process): reload it.
+            self._live.pop(live.id, None)
+            raise conflict("stale", f"{exc}; reload the game") from exc
+        new_seq = live.seq + 1
+        for s in range(live.record.players):
+            if s == seat or after.legal_actions(s) != state.legal_actions(s):
+                live.epochs[s] = new_seq
+        live.state = after
+        live.seq = new_seq
+        if finished is not None:
+            live.record = await self._db(self.store.get_game, live.id)
+        else:
+            live.record = _with_seq(live.record, new_seq)
+        self._broadcast(live)
+
+    # --- bots ---------------------------------------------------------------------------------
+    def _kick_bots(self, live: LiveGame) -> None:
+        """Make sure a task is moving this game's bots if any of them owes a decision."""
+        if self._closing or live.bot_task is not None or live.status != "active":
+            return
+        state = live.state
+        if state is None or not any(s in live.bots for s in state.to_move()):
+            return
+        live.bot_task = asyncio.get_running_loop().create_task(self._drive_bots(live))
+
+    async def _drive_bots(self, live: LiveGame) -> None:
+        loop = asyncio.get_running_loop()
+        failures = 0
+        try:
+            while True:
+                async with live.lock:
+                    state = live.state
+                    due = [] if state is None else [s for s in state.to_move() if s in live.bots]
+                    if state is None or not due or live.status != "active":
+                        live.bot_task = None
+                        return
+                    snapshot, seen = state.copy(), live.seq
+                picks = await loop.run_in_executor(
+                    self.pool, _choose_all, [(live.bots[s], s) for s in due], snapshot
+                )
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                async with live.lock:
+                    for s, action in picks:
+                        if live.epochs[s] > seen or live.status != "active":
+                            break  # the bot's situation changed while it thought
+                        try:
+                            await self._check_and_apply(live, s, seen, action)
+                            failures = 0
+                        except ApiError as exc:
+                            failures += 1
+                            log.warning("game %s: bot move refused: %s", live.id, exc.message)
+                            if failures >= 3:
+                                raise
+                            break
+        except asyncio.CancelledError:
+            live.bot_task = None
+            raise
+        except Exception:
+            live.bot_task = None
+            log.exception("bot task of game %s failed", live.id)
+
+    # --- queries ------------------------------------------------------------------------------
+    async def list_games(self, status: str | None, limit: int) -> list[JSON]:
+        """Summaries of stored games."""
+        records = await self._db(self.store.list_games, status, limit)
+        out = []
+        for r in records:
+            live = self._live.get(r.id)
+            out.append(self.summary(live.record if live else r))
+        return out
+
+    async def my_games(self, token_list: Sequence[str]) -> list[JSON]:
+        """The games (and seats) these tokens hold."""
+        by_hash = {tokens.token_hash(t): t for t in token_list}
+        found = await self._db(self.store.seats_by_token_hash, list(by_hash))
+        out = []
+        for game_id, seat in found:
+            live = await self.live(game_id)
+            doc = self.summary(live.record)
+            doc["you"] = seat
+            doc["to_move"] = list(live.state.to_move()) if live.state is not None else []
+            out.append(doc)
+        out.sort(key=lambda d: str(d["updated_at"]), reverse=True)
+        return out
+
+    async def replay_index(self, game_id: str) -> JSON:
+        """Setup and every move (with labels) of a finished game."""
+        live = await self.live(game_id)
+        if live.status != "over":
+            raise conflict("not_over", f"game {game_id} is not over: replays open at the end")
+        actions = await self._db(self.store.moves, game_id)
+        return await asyncio.to_thread(_replay_index, live.record, actions)
+
+    async def replay_view(self, game_id: str, step: int, seat: int | None) -> JSON:
+        """The view of ``seat`` (or a spectator) after ``step`` moves of a finished game."""
+        live = await self.live(game_id)
+        if live.status != "over":
+            raise conflict("not_over", f"game {game_id} is not over: replays open at the end")
+        if seat is not None and not 0 <= seat < live.record.players:
+            raise invalid("bad_seat", f"no seat {seat} in a {live.record.players}-player game")
+        actions = await self._db(self.store.moves, game_id)
+        if not 0 <= step <= len(actions):
+            raise not_found(f"game {game_id} has steps 0 to {len(actions)}, not {step}")
+        state = await asyncio.to_thread(rebuild, live.record, actions[:step])
+        view = state.view(seat)
+        hint_fn = HINTS.get(live.record.game)
+        return {
+            "type": "replay",
+            "id": game_id,
+            "game": live.record.game,
+            "step": step,
+            "steps": len(actions),
+            "you": seat,
+            "seats": self.summary(live.record)["seats"],
+            "view": view,
+            "hints": hint_fn(view) if hint_fn and seat is not None else None,
+        }
+
+
+def _with_seq(record: GameRecord, seq: int) -> GameRecord:
+    from dataclasses import replace
+
+    return replace(record, seq=seq)
+
+
+def _choose_all(bots: list[tuple[Bot, int]], state: State) -> list[tuple[int, int]]:
+    """Each bot's choice on the same snapshot (runs in the bot pool)."""
+    return [(seat, bot.choose(state, seat)) for bot, seat in bots]
+
+
+def _replay_index(record: GameRecord, actions: Sequence[tuple[int, int]]) -> JSON:
+    game = games.get(record.game)
+    state = game.new_game(record.players, record.seed, record.options)
+    steps = []
+    for i, (seat, action) in enumerate(actions):
+        label = state.describe(seat, action)
+        state.apply(seat, action)
+        view = state.view(None)
+        steps.append(
+            {
+                "i": i + 1,
+                "seat": seat,
+                "action": action,
+                "label": label,
+                "age": view.get("age"),
+                "turn": view.get("turn"),
+            }
+        )
+    return {
+        "format": "civtable-replay",
+        "version": 1,
+        "id": record.id,
+        "game": record.game,
+        "players": record.players,
+        "seed": record.seed,
+        "options": record.options,
+        "actions": [[s, a] for s, a in actions],
+        "steps": steps,
+        "result": record.result,
+    }

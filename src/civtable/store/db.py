@@ -1,0 +1,459 @@
+"""The game store: setup plus an append-only move log, on SQLite or PostgreSQL.
+
+>>> store = Store.open("sqlite:///:memory:")
+>>> g = store.create_game(NewGame("seven-wonders", 3, seed=1, options={}, seats=[
+...     SeatSpec("human"), SeatSpec("bot", bot="random"), SeatSpec("bot", bot="random")]))
+>>> store.set_status(g.id, "active")
+>>> store.append_move(g.id, 0, seat=1, action=5)
+>>> store.moves(g.id)
+[(1, 5)]
+
+A move is written in one transaction that inserts it into ``moves`` and bumps ``games.seq`` only
+if nobody else did (:class:`StaleSequenceError` otherwise); :meth:`Store.append_move` returns
+after the commit, so a caller that acknowledges a move after it returns never loses it. SQLite
+runs in WAL mode with ``synchronous=FULL``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, create_engine, event, func, select, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import StaticPool
+
+from civtable.core.errors import CivtableError
+from civtable.store.schema import games, moves, seats
+
+STATUSES = ("lobby", "active", "over")
+
+
+class StoreError(CivtableError):
+    """A store operation could not be done (unknown game, seat taken, conflict)."""
+
+
+class UnknownGameIdError(StoreError, KeyError):
+    """No stored game with that id."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown game"
+
+
+class SeatTakenError(StoreError):
+    """The seat is a bot's or already taken by another player."""
+
+
+class StaleSequenceError(StoreError):
+    """Another move was appended first: the caller's sequence number is out of date."""
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """How a seat is filled at creation: ``kind`` is ``"human"`` or ``"bot"``."""
+
+    kind: str
+    bot: str | None = None
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """The setup of a game to create."""
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    seats: Sequence[SeatSpec]
+    name: str = ""
+    autostart: bool = True
+    id: str | None = None
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """A stored seat. ``token_hash`` is the sha256 of its secret token, once taken."""
+
+    seat: int
+    kind: str
+    bot: str | None
+    name: str
+    token_hash: str | None
+    joined_at: datetime | None
+
+    @property
+    def taken(self) -> bool:
+        """A bot seat, or a human seat somebody joined."""
+        return self.kind == "bot" or self.token_hash is not None
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A stored game's setup and status (the move log is read separately)."""
+
+    id: str
+    game: str
+    name: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    status: str
+    seq: int
+    autostart: bool
+    result: dict[str, Any] | None
+    created_at: datetime
+    updated_at: datetime
+    seats: tuple[SeatRecord, ...] = field(default_factory=tuple)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _utc(value: datetime | None) -> datetime | None:
+    if value is None:
+        return None
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+def default_db_url() -> str:
+    """The embedded default: ``civtable.db`` in the user's data directory (platformdirs).
+
+    ``CIVTABLE_DB`` in the environment overrides it.
+    """
+    env = os.environ.get("CIVTABLE_DB")
+    if env:
+        return env
+    from platformdirs import user_data_dir
+
+    path = Path(user_data_dir("civtable", appauthor=False)) / "civtable.db"
+    return f"sqlite:///{path}"
+
+
+def normalize_url(url: str) -> str:
+    """Accept ``postgresql://`` / ``postgres://`` (psycopg 3 driver), ``sqlite:///path``."""
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://") :]
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://") :]
+    return url
+
+
+def new_game_id() -> str:
+    """A short random URL-safe game id."""
+    return secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+
+
+class Store:
+    """Games on one database (thread-safe: each call uses its own connection)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self.engine.dialect.name
+
+    # --- opening ------------------------------------------------------------------------------
+    @classmethod
+    def open(cls, url: str | None = None, *, migrate: bool = True) -> Store:
+        """Connect to ``url`` (default: :func:`default_db_url`) and apply pending migrations."""
+        url = normalize_url(url or default_db_url())
+        parsed = make_url(url)
+        kwargs: dict[str, Any] = {}
+        if parsed.get_backend_name() == "sqlite":
+            database = parsed.database or ""
+            if database in ("", ":memory:"):
+                kwargs["poolclass"] = StaticPool
+            else:
+                Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        else:
+            kwargs["pool_pre_ping"] = True
+        engine = create_engine(url, **kwargs)
+        if engine.dialect.name == "sqlite":
+            event.listen(engine, "connect", _sqlite_pragmas)
+        store = cls(engine)
+        if migrate:
+            store.migrate()
+        return store
+
+    def migrate(self) -> None:
+        """Upgrade the schema to the newest Alembic revision."""
+        from alembic import command
+        from alembic.config import Config
+
+        cfg = Config()
+        location = resources.files("civtable.store").joinpath("migrations")
+        cfg.set_main_option("script_location", str(location))
+        with self.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    def schema_revision(self) -> str | None:
+        """The Alembic revision the database is at."""
+        from alembic.runtime.migration import MigrationContext
+
+        with self.engine.connect() as conn:
+            rev: str | None = MigrationContext.configure(conn).get_current_revision()
+            return rev
+
+    def close(self) -> None:
+        """Release the connection pool."""
+        self.engine.dispose()
+
+    @contextmanager
+    def _tx(self) -> Iterator[Connection]:
+        with self.engine.begin() as conn:
+            yield conn
+
+    # --- games --------------------------------------------------------------------------------
+    def create_game(self, setup: NewGame) -> GameRecord:
+        """Store a new game in the lobby (or active at once if every seat is a bot)."""
+        if len(setup.seats) != setup.players:
+            raise StoreError(f"{setup.players} players need {setup.players} seats")
+        now = _now()
+        game_id = setup.id or new_game_id()
+        with self._tx() as conn:
+            conn.execute(
+                games.insert().values(
+                    id=game_id,
+                    game=setup.game,
+                    name=setup.name,
+                    players=setup.players,
+                    seed=setup.seed,
+                    options=json.dumps(setup.options, sort_keys=True),
+                    status="lobby",
+                    seq=0,
+                    autostart=int(setup.autostart),
+                    result=None,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            conn.execute(
+                seats.insert(),
+                [
+                    {
+                        "game_id": game_id,
+                        "seat": i,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "name": s.name,
+                        "token_hash": None,
+                        "joined_at": now if s.kind == "bot" else None,
+                    }
+                    for i, s in enumerate(setup.seats)
+                ],
+            )
+        return self.get_game(game_id)
+
+    def get_game(self, game_id: str) -> GameRecord:
+        """The game's setup, status and seats; :class:`UnknownGameIdError` if there is none."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            if row is None:
+                raise UnknownGameIdError(f"no game {game_id!r}")
+            seat_rows = (
+                conn.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat))
+                .mappings()
+                .all()
+            )
+        return _game_record(row, seat_rows)
+
+    def list_games(self, status: str | None = None, limit: int = 100) -> list[GameRecord]:
+        """Games, most recently updated first (optionally of one status)."""
+        query = select(games).order_by(games.c.updated_at.desc(), games.c.id).limit(limit)
+        if status is not None:
+            query = query.where(games.c.status == status)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).mappings().all()
+            ids = [r["id"] for r in rows]
+            seat_rows = (
+                conn.execute(select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.seat))
+                .mappings()
+                .all()
+                if ids
+                else []
+            )
+        by_game: dict[str, list[Any]] = {}
+        for s in seat_rows:
+            by_game.setdefault(s["game_id"], []).append(s)
+        return [_game_record(r, by_game.get(r["id"], [])) for r in rows]
+
+    def game_ids(self, status: str) -> list[str]:
+        """Ids of every game with that status."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(games.c.id).where(games.c.status == status)).scalars())
+
+    def take_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> None:
+        """Give a free human seat to a player (identified from now on by ``token_hash``)."""
+        with self._tx() as conn:
+            done = conn.execute(
+                update(seats)
+                .where(
+                    seats.c.game_id == game_id,
+                    seats.c.seat == seat,
+                    seats.c.kind == "human",
+                    seats.c.token_hash.is_(None),
+                )
+                .values(name=name, token_hash=token_hash, joined_at=_now())
+            )
+            if done.rowcount != 1:
+                self._raise_unknown(conn, game_id)
+                raise SeatTakenError(f"seat {seat} of game {game_id} is not free")
+            conn.execute(update(games).where(games.c.id == game_id).values(updated_at=_now()))
+
+    def make_bot(self, game_id: str, seat: int, bot: str) -> None:
+        """Turn a free human seat into a bot seat (before the game starts)."""
+        with self._tx() as conn:
+            done = conn.execute(
+                update(seats)
+                .where(
+                    seats.c.game_id == game_id,
+                    seats.c.seat == seat,
+                    seats.c.kind == "human",
+                    seats.c.token_hash.is_(None),
+                )
+                .values(kind="bot", bot=bot, name="", joined_at=_now())
+            )
+            if done.rowcount != 1:
+                self._raise_unknown(conn, game_id)
+                raise SeatTakenError(f"seat {seat} of game {game_id} is not free")
+
+    def set_status(self, game_id: str, status: str, *, expect: str | None = None) -> None:
+        """Change a game's status (optionally only from ``expect``)."""
+        if status not in STATUSES:
+            raise StoreError(f"unknown status {status!r}")
+        with self._tx() as conn:
+            query = update(games).where(games.c.id == game_id)
+            if expect is not None:
+                query = query.where(games.c.status == expect)
+            done = conn.execute(query.values(status=status, updated_at=_now()))
+            if done.rowcount != 1:
+                self._raise_unknown(conn, game_id)
+                raise StoreError(f"game {game_id} is not {expect}")
+
+    # --- moves --------------------------------------------------------------------------------
+    def append_move(
+        self,
+        game_id: str,
+        seq: int,
+        seat: int,
+        action: int,
+        *,
+        finished: dict[str, Any] | None = None,
+    ) -> None:
+        """Append move number ``seq`` (0-based) and commit; returns only after the commit.
+
+        ``finished`` (the result) marks the game over in the same transaction. Raises
+        :class:`StaleSequenceError` if the log does not have exactly ``seq`` moves.
+        """
+        now = _now()
+        values: dict[str, Any] = {"seq": seq + 1, "updated_at": now}
+        if finished is not None:
+            values["status"] = "over"
+            values["result"] = json.dumps(finished, sort_keys=True)
+        try:
+            with self._tx() as conn:
+                done = conn.execute(
+                    update(games)
+                    .where(games.c.id == game_id, games.c.seq == seq, games.c.status == "active")
+                    .values(**values)
+                )
+                if done.rowcount != 1:
+                    self._raise_unknown(conn, game_id)
+                    raise StaleSequenceError(
+                        f"game {game_id} is not active with {seq} moves; reload it"
+                    )
+                conn.execute(
+                    moves.insert().values(
+                        game_id=game_id, seq=seq, seat=seat, action=action, created_at=now
+                    )
+                )
+        except IntegrityError as exc:  # a concurrent writer took this seq
+            raise StaleSequenceError(f"move {seq} of game {game_id} exists already") from exc
+
+    def moves(self, game_id: str, upto: int | None = None) -> list[tuple[int, int]]:
+        """The move log ``[(seat, action), ...]`` (the first ``upto`` moves if given)."""
+        query = select(moves.c.seat, moves.c.action).where(moves.c.game_id == game_id)
+        if upto is not None:
+            query = query.where(moves.c.seq < upto)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.order_by(moves.c.seq)).all()
+        return [(int(s), int(a)) for s, a in rows]
+
+    def move_count(self, game_id: str) -> int:
+        """Number of moves in the log."""
+        with self.engine.connect() as conn:
+            n = conn.execute(
+                select(func.count()).select_from(moves).where(moves.c.game_id == game_id)
+            ).scalar_one()
+        return int(n)
+
+    def seats_by_token_hash(self, hashes: Sequence[str]) -> list[tuple[str, int]]:
+        """``(game_id, seat)`` of every seat held by one of these token hashes."""
+        if not hashes:
+            return []
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(seats.c.game_id, seats.c.seat).where(seats.c.token_hash.in_(list(hashes)))
+            ).all()
+        return [(str(g), int(s)) for g, s in rows]
+
+    # --- helpers ------------------------------------------------------------------------------
+    @staticmethod
+    def _raise_unknown(conn: Connection, game_id: str) -> None:
+        if conn.execute(select(games.c.id).where(games.c.id == game_id)).first() is None:
+            raise UnknownGameIdError(f"no game {game_id!r}")
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL journal, full fsync on commit, foreign keys (SQLite defaults them off)."""
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+    finally:
+        cursor.close()
+
+
+def _game_record(row: Any, seat_rows: Sequence[Any]) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        game=row["game"],
+        name=row["name"],
+        players=int(row["players"]),
+        seed=int(row["seed"]),
+        options=json.loads(row["options"]),
+        status=row["status"],
+        seq=int(row["seq"]),
+        autostart=bool(row["autostart"]),
+        result=json.loads(row["result"]) if row["result"] else None,
+        created_at=_utc(row["created_at"]) or _now(),
+        updated_at=_utc(row["updated_at"]) or _now(),
+        seats=tuple(
+            SeatRecord(
+                seat=int(s["seat"]),
+                kind=s["kind"],
+                bot=s["bot"],
+                name=s["name"],
+                token_hash=s["token_hash"],
+                joined_at=_utc(s["joined_at"]),
+            )
+            for s in seat_rows
+        ),
+    )

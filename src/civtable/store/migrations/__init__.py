@@ -1,0 +1,1 @@
+"""Alembic migrations of the civtable store (applied by :meth:`civtable.store.Store.open`)."""

@@ -1,0 +1,160 @@
+// Talking to the civtable server: JSON over HTTP, push over a WebSocket, seat tokens kept in
+// this browser's localStorage (the token is the only proof of a seat; it never leaves this
+// origin and is sent as "Authorization: Bearer").
+
+const STORE_KEY = "civtable.seats";
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.detail) || `HTTP ${status}`);
+    this.status = status;
+    this.code = body && body.code;
+  }
+}
+
+export async function api(method, path, { body = undefined, token = null } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    cache: "no-store",
+  });
+  let data = null;
+  try {
+    data = await res.json();
+  } catch (_e) {
+    data = null;
+  }
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+
+// --- seat tokens ---------------------------------------------------------------------------
+export function seats() {
+  try {
+    return JSON.parse(localStorage.getItem(STORE_KEY) || "{}");
+  } catch (_e) {
+    return {};
+  }
+}
+
+export function seatFor(gameId) {
+  return seats()[gameId] || null;
+}
+
+export function rememberSeat(gameId, seat, token, name = "") {
+  const all = seats();
+  all[gameId] = { seat, token, name, at: Date.now() };
+  localStorage.setItem(STORE_KEY, JSON.stringify(all));
+}
+
+export function forgetSeat(gameId) {
+  const all = seats();
+  delete all[gameId];
+  localStorage.setItem(STORE_KEY, JSON.stringify(all));
+}
+
+/** "#token=..." in the address (a private seat link) is stored and removed from the bar. */
+export function adoptTokenFromHash(gameId) {
+  const m = /(?:^|[#&])token=([A-Za-z0-9_-]+)/.exec(location.hash);
+  if (!m) return;
+  const known = seatFor(gameId);
+  if (!known || known.token !== m[1]) rememberSeat(gameId, null, m[1]);
+  history.replaceState(null, "", location.pathname + location.search);
+}
+
+// --- push ----------------------------------------------------------------------------------
+/** A self-reconnecting WebSocket; `onPayload` gets every state pushed. */
+export function connect(gameId, token, { onPayload, onStatus }) {
+  let ws = null;
+  let closed = false;
+  let delay = 250;
+  let pinger = null;
+  const open = () => {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
+    ws.onopen = () => {
+      ws.send(JSON.stringify(token ? { token } : {}));
+      delay = 250;
+      onStatus && onStatus("live");
+      pinger = setInterval(() => ws.readyState === 1 && ws.send("ping"), 25000);
+    };
+    ws.onmessage = (ev) => {
+      if (ev.data === "pong") return;
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch (_e) {
+        return;
+      }
+      if (msg.type === "error") {
+        onStatus && onStatus("error", msg.detail);
+        closed = msg.status === 403 || msg.status === 404;
+        return;
+      }
+      onPayload(msg);
+    };
+    ws.onclose = () => {
+      clearInterval(pinger);
+      if (closed) return;
+      onStatus && onStatus("reconnecting");
+      setTimeout(open, delay);
+      delay = Math.min(delay * 2, 5000);
+    };
+  };
+  open();
+  return {
+    close() {
+      closed = true;
+      ws && ws.close();
+    },
+  };
+}
+
+// --- tiny DOM helper -----------------------------------------------------------------------
+/** h("div.card.blue", {title: "x", onclick: f}, child, "text", [more]) */
+export function h(spec, attrs = null, ...children) {
+  const [tag, ...classes] = spec.split(".");
+  const el = document.createElement(tag || "div");
+  if (classes.length) el.className = classes.join(" ");
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+      else if (k === "class") el.className += (el.className ? " " : "") + v;
+      else if (k === "dataset") Object.assign(el.dataset, v);
+      else if (k === "text") el.textContent = v;
+      else el.setAttribute(k, v === true ? "" : v);
+    }
+  }
+  appendAll(el, children);
+  return el;
+}
+
+function appendAll(el, children) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    if (Array.isArray(c)) appendAll(el, c);
+    else el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+export function toast(text, kind = "info", ms = 4500) {
+  let box = document.getElementById("toasts");
+  if (!box) {
+    box = h("div", { id: "toasts", "aria-live": "polite" });
+    document.body.append(box);
+  }
+  const t = h(`div.toast.${kind}`, { role: kind === "error" ? "alert" : "status" }, text);
+  box.append(t);
+  setTimeout(() => t.classList.add("fade"), ms);
+  setTimeout(() => t.remove(), ms + 700);
+  return t;
+}
+
+export function roman(n) {
+  return ["", "I", "II", "III"][n] || String(n);
+}

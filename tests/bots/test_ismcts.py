@@ -1,0 +1,225 @@
+"""The ISMCTS bot (civtable.bots.ismcts): strength against random, determinism, explain(),
+budgets, progressive widening, and the 7 Wonders specifics it meets through the core API
+(simultaneous steps SW-8, payment decisions SW-7, the 2-player Free City SW-14)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pytest
+
+from civtable import games
+from civtable.bots import UnknownBotError, make_bot
+from civtable.bots.heuristic import heuristic_module
+from civtable.bots.ismcts import IsmctsBot, parse_spec
+from civtable.core.api import State
+from civtable.games.seven_wonders.actions import PAY
+from civtable.sim.tournament import TournamentConfig, run_tournament
+
+SW = "seven-wonders"
+
+
+def _state(players: int = 3, seed: int = 4) -> State:
+    return games.get(SW).new_game(players, seed)
+
+
+def _play_to(state: State, predicate: Callable[[State], bool], bot: str, seed: int) -> State:
+    """Play ``bot`` moves (seat s seeded ``seed * 7 + s``) until ``predicate(state)`` holds."""
+    bots = [make_bot(bot, seed * 7 + s) for s in range(state.players)]
+    while not predicate(state):
+        assert not state.is_terminal(), "the position was never reached"
+        for seat in state.to_move():
+            if state.legal_actions(seat) and not predicate(state):
+                state.apply(seat, bots[seat].choose(state, seat))
+    return state
+
+
+# --- specs ------------------------------------------------------------------------------------
+def test_spec_budgets_and_options() -> None:
+    assert parse_spec("1s").seconds == 1.0
+    assert parse_spec("200ms").seconds == pytest.approx(0.2)
+    cfg = parse_spec("500i")
+    assert (cfg.iterations, cfg.seconds) == (500, None)
+    cfg = parse_spec("300i:k=end:policy=random:c=1.2:reward=margin:pw=off:eps=0.1")
+    assert (cfg.cutoff, cfg.policy, cfg.exploration) == (None, "random", 1.2)
+    assert (cfg.reward, cfg.widening, cfg.epsilon) == ("margin", False, 0.1)
+    assert parse_spec("").seconds == 1.0  # plain "ismcts": one second
+    assert isinstance(make_bot("ismcts:50i", 1), IsmctsBot)
+
+
+@pytest.mark.parametrize(
+    "spec", ["ismcts:fast", "ismcts:0i", "ismcts:-1s", "ismcts:10i:k", "ismcts:10i:zz=1"]
+)
+def test_bad_specs_are_rejected(spec: str) -> None:
+    with pytest.raises(UnknownBotError):
+        make_bot(spec, 0)
+
+
+# --- strength ---------------------------------------------------------------------------------
+def test_sw_13_ismcts_beats_random_bots_three_players() -> None:
+    """A few hundred iterations win clearly against two random bots; seats rotate over the fixed
+    game seeds. No heuristic help but the evaluation of cut-off playouts: random playouts, no
+    prior (so plain UCB at the root, widening in random order)."""
+    spec = "ismcts:200i:policy=random:prior=none:k=1"
+    config = TournamentConfig(SW, players=3, bots=(spec, "random", "random"), games=4, seed=21)
+    summary = run_tournament(config)
+    assert not summary.errors
+    stats = {b.bot: b for b in summary.bot_stats()}
+    search, rnd = stats[spec], stats["random"]
+    assert search.seat_games == 4
+    # chance is 1/3; four wins out of four happen by luck with probability 1/81
+    assert search.wins >= 3.5
+    assert search.score_sum / 4 > rnd.score_sum / rnd.seat_games + 10
+
+
+# --- determinism, no side effects ---------------------------------------------------------------
+def test_iteration_budget_is_deterministic_for_a_seed() -> None:
+    state = _state(4, seed=9)
+    first = make_bot("ismcts:25i", seed=5)
+    second = make_bot("ismcts:25i", seed=5)
+    assert isinstance(first, IsmctsBot)
+    assert isinstance(second, IsmctsBot)
+    for _ in range(2):  # two decisions in a row: the bots' generators advance identically
+        assert first.choose(state, 0) == second.choose(state, 0)
+        assert first.last.moves == second.last.moves
+        assert first.last.iterations == 25
+
+
+def test_a_whole_game_with_ismcts_replays_identically() -> None:
+    config = TournamentConfig(SW, players=3, bots=("ismcts:15i:policy=random", "random"), games=1)
+    a = run_tournament(config).results[0]
+    b = run_tournament(config).results[0]
+    assert a.completed
+    assert a.outcome() == b.outcome()
+
+
+def test_search_leaves_the_real_state_untouched_sw_3_9() -> None:
+    state = _state(4, seed=2)
+    state.apply(1, state.legal_actions(1)[0])  # a hidden commitment of another seat (SW-8.3)
+    before, history = state.state_hash(), list(state.history)
+    make_bot("ismcts:20i", 3).choose(state, 0)
+    assert state.state_hash() == before
+    assert state.history == history
+
+
+def test_time_budget_stops_the_search() -> None:
+    bot = make_bot("ismcts:50ms:policy=random", 1)
+    assert isinstance(bot, IsmctsBot)
+    state = _state(4)
+    bot.choose(state, 2)
+    assert bot.last.iterations >= 1
+    assert bot.last.seconds < 1.0  # 50 ms plus at most one iteration, even on a busy machine
+
+
+# --- explain ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("paired", ["on", "off"])
+def test_explain_lists_top_moves_with_visits_and_win_rates(paired: str) -> None:
+    state = _state(3, seed=7)
+    spec = f"ismcts:40i:paired={paired}"
+    bot = make_bot(spec, 11)
+    assert isinstance(bot, IsmctsBot)
+    moves = bot.explain(state, 1, top=4)
+    legal = state.legal_actions(1)
+    assert 1 <= len(moves) <= 4
+    assert sum(m.visits for m in moves) <= 40
+    for m in moves:
+        assert m.action in legal
+        assert m.label == state.describe(1, m.action)
+        assert 0.0 <= m.win_rate <= 1.0
+        assert set(m.to_json()) == {"action", "label", "visits", "win_rate"}
+    if paired == "on":  # every root move sampled on the same deals: ordered by value
+        assert {m.visits for m in moves} == {8}  # 40 iterations over the top 5 moves
+        assert [m.win_rate for m in moves] == sorted((m.win_rate for m in moves), reverse=True)
+    else:  # UCB: ordered by visits
+        assert [m.visits for m in moves] == sorted((m.visits for m in moves), reverse=True)
+    # the first explained move is the move an identically seeded bot plays
+    assert make_bot(spec, 11).choose(state, 1) == moves[0].action
+
+
+def test_paired_root_samples_the_prior_best_moves_on_common_deals() -> None:
+    state = _state(4, seed=12)
+    bot = make_bot("ismcts:18i:top=3", 2)
+    assert isinstance(bot, IsmctsBot)
+    moves = bot.explain(state, 0, top=10)
+    values = heuristic_module(SW).action_values(state, 0)
+    best3 = sorted(state.legal_actions(0), key=lambda a: -values[a])[:3]
+    assert {m.action for m in moves} == set(best3)
+    assert [m.visits for m in moves] == [6, 6, 6]
+
+
+def test_forced_move_is_played_without_search_and_explained() -> None:
+    # one-action decisions are rare in 7 Wonders; this game reaches one (Babylon's extra step,
+    # SW-10.7)
+    state = _state(3, seed=8)
+    _play_to(
+        state, lambda s: any(len(s.legal_actions(p)) == 1 for p in s.to_move()), "heuristic", 8
+    )
+    seat = next(p for p in state.to_move() if len(state.legal_actions(p)) == 1)
+    bot = make_bot("ismcts:10i", 0)
+    assert isinstance(bot, IsmctsBot)
+    assert bot.choose(state, seat) == state.legal_actions(seat)[0]
+    moves = bot.explain(state, seat)
+    assert [m.action for m in moves] == state.legal_actions(seat)
+    assert moves[0].visits == 10
+
+
+# --- tree policy ------------------------------------------------------------------------------
+def test_progressive_widening_expands_the_prior_best_moves_first() -> None:
+    state = _state(4, seed=12)
+    legal = state.legal_actions(0)
+    assert len(legal) > 6
+    iterations = 25
+    bot = make_bot(f"ismcts:{iterations}i:paired=off:pwc=1:pwa=0.5:pwmin=2:k=1", 4)
+    assert isinstance(bot, IsmctsBot)
+    moves = bot.explain(state, 0, top=100)
+    bound = math.ceil(1.0 * iterations**0.5)  # k(n) = ceil(pwc * n ** pwa), n <= iterations
+    assert len(moves) <= bound < len(legal)
+    values = heuristic_module(SW).action_values(state, 0)
+    best = sorted(legal, key=lambda a: -values[a])[:bound]
+    assert {m.action for m in moves} <= set(best)
+    # without widening every legal move gets tried
+    wide = make_bot(f"ismcts:{iterations}i:paired=off:pw=off:k=1", 4)
+    assert isinstance(wide, IsmctsBot)
+    assert len(wide.explain(state, 0, top=100)) == min(len(legal), iterations)
+
+
+def test_sw_7_payment_decision_is_searched() -> None:
+    """After a build with several payment plans (SW-7) the same seat owes a PAY decision;
+    the bot searches it like any other decision and picks one of the plans."""
+    state = _state(3, seed=3)
+
+    def paying(s: State) -> bool:
+        return any(
+            len(s.legal_actions(p)) > 1 and s.legal_actions(p)[0] >= PAY for p in s.to_move()
+        )
+
+    _play_to(state, paying, "heuristic", 3)
+    seat = next(p for p in state.to_move() if state.legal_actions(p)[0] >= PAY)
+    bot = make_bot("ismcts:30i", 2)
+    assert isinstance(bot, IsmctsBot)
+    action = bot.choose(state, seat)
+    assert action in state.legal_actions(seat)
+    assert action >= PAY
+    assert sum(m.visits for m in bot.last.moves) == 30
+
+
+@pytest.mark.parametrize(
+    "spec", ["ismcts:20i:reward=win:k=1", "ismcts:20i:k=0:paired=off", "ismcts:8i:policy=random"]
+)
+def test_reward_variants_cutoffs_and_random_playouts(spec: str) -> None:
+    state = _state(3, seed=6)
+    bot = make_bot(spec, 1)
+    assert isinstance(bot, IsmctsBot)
+    moves = bot.explain(state, 0, top=50)
+    assert all(0.0 <= m.win_rate <= 1.0 for m in moves)
+    assert bot.last.iterations == int(spec.split(":")[1][:-1])
+
+
+def test_sw_14_two_player_game_with_free_city_decisions() -> None:
+    """In the 2-player variant the controller also decides for the Free City (SW-14.4); the
+    bot's own decisions then form a sequence inside one step, which the tree follows."""
+    config = TournamentConfig(SW, players=2, bots=("ismcts:12i:policy=random", "random"), games=2)
+    summary = run_tournament(config)
+    assert not summary.errors
+    assert all(r.completed and len(r.scores) == 2 for r in summary.results)
