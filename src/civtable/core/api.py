@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from civtable.core.errors import IllegalActionError, NotYourTurnError
+from civtable.core.errors import IllegalActionError, InvalidOptionsError, NotYourTurnError
 from civtable.core.rng import Rng
 
 JSON = dict[str, Any]
@@ -225,6 +225,18 @@ class Game(ABC):
     @abstractmethod
     def default_options(self) -> JSON:
         """The options with their default values, as JSON-ready data."""
+
+    def check_players(self, players: int) -> None:
+        """Raise :class:`InvalidOptionsError` unless ``players`` is a valid player count."""
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not self.min_players <= players <= self.max_players
+        ):
+            raise InvalidOptionsError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, "
+                f"not {players!r}"
+            )
 
     def describe_rules(self) -> str:
         """Where the rules live (spec file and rule-id prefix)."""

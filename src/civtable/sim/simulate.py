@@ -93,11 +93,7 @@ def validate(config: SimConfig) -> Game:
     :class:`~civtable.bots.UnknownBotError`.
     """
     game = games.get(config.game)
-    if not game.min_players <= config.players <= game.max_players:
-        raise InvalidOptionsError(
-            f"{game.name} is for {game.min_players} to {game.max_players} players, "
-            f"not {config.players}"
-        )
+    game.check_players(config.players)
     if config.games < 1:
         raise InvalidOptionsError(f"the number of games must be at least 1, not {config.games}")
     if config.max_rounds is not None and config.max_rounds < 1:

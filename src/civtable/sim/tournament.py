@@ -105,11 +105,7 @@ class TournamentConfig:
 def validate(config: TournamentConfig) -> None:
     """Check a config before playing: game, player count, games, bot specs and options."""
     game = games.get(config.game)
-    if not game.min_players <= config.players <= game.max_players:
-        raise InvalidOptionsError(
-            f"{game.name} is for {game.min_players} to {game.max_players} players, "
-            f"not {config.players}"
-        )
+    game.check_players(config.players)
     if config.games < 1:
         raise InvalidOptionsError(f"the number of games must be at least 1, not {config.games}")
     if not config.bots or not all(config.bots):

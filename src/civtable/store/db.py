@@ -302,12 +302,7 @@ class Store:
         with self._tx() as conn:
             done = conn.execute(
                 update(seats)
-                .where(
-                    seats.c.game_id == game_id,
-                    seats.c.seat == seat,
-                    seats.c.kind == "human",
-                    seats.c.token_hash.is_(None),
-                )
+                .where(*_free_human_seat(game_id, seat))
                 .values(name=name, token_hash=token_hash, joined_at=_now())
             )
             if done.rowcount != 1:
@@ -320,12 +315,7 @@ class Store:
         with self._tx() as conn:
             done = conn.execute(
                 update(seats)
-                .where(
-                    seats.c.game_id == game_id,
-                    seats.c.seat == seat,
-                    seats.c.kind == "human",
-                    seats.c.token_hash.is_(None),
-                )
+                .where(*_free_human_seat(game_id, seat))
                 .values(kind="bot", bot=bot, name="", joined_at=_now())
             )
             if done.rowcount != 1:
@@ -456,4 +446,14 @@ def _game_record(row: Any, seat_rows: Sequence[Any]) -> GameRecord:
             )
             for s in seat_rows
         ),
+    )
+
+
+def _free_human_seat(game_id: str, seat: int) -> tuple[Any, ...]:
+    """The conditions of a human seat nobody has taken yet."""
+    return (
+        seats.c.game_id == game_id,
+        seats.c.seat == seat,
+        seats.c.kind == "human",
+        seats.c.token_hash.is_(None),
     )
