@@ -12,7 +12,12 @@ from hypothesis import strategies as st
 
 from civtable import games
 from civtable.core.api import Game, rank_by
-from civtable.core.errors import CivtableError, SerializationError, UnknownGameError
+from civtable.core.errors import (
+    CivtableError,
+    InvalidOptionsError,
+    SerializationError,
+    UnknownGameError,
+)
 from civtable.core.replay import Replay
 from civtable.core.rng import Rng
 
@@ -364,3 +369,12 @@ def test_replay_load_unreadable_file_raises_serialization_error(tmp_path: Path) 
     broken.write_text('{"format": "civtable-replay", ', encoding="utf-8")
     with pytest.raises(SerializationError, match="cannot read"):
         Replay.load(broken)
+
+
+def test_game_check_players_rejects_bad_counts_with_a_clear_message() -> None:
+    game = games.get("seven-wonders")
+    for ok in (2, 3, 7):
+        game.check_players(ok)
+    for bad in (1, 8, True, "4", 3.0):
+        with pytest.raises(InvalidOptionsError, match="2 to 7 players"):
+            game.check_players(bad)  # type: ignore[arg-type]
