@@ -196,18 +196,4 @@ class CivtableAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         return self.state
 
 
-def make_env(
-    game_id: str,
-    players: int,
-    seed: int = 0,
-    render_mode: str | None = None,
-    reward: str = "win",
-    **options: Any,
-) -> CivtableAECEnv:
-    """Build a :class:`CivtableAECEnv`; extra keyword arguments are game options."""
-    return CivtableAECEnv(
-        game_id, players, seed=seed, render_mode=render_mode, reward=reward, options=options
-    )
-
-
-__all__ = ["REWARD_MODES", "CivtableAECEnv", "make_env"]
+__all__ = ["REWARD_MODES", "CivtableAECEnv"]
