@@ -45,6 +45,7 @@ def test_spec_budgets_and_options() -> None:
     assert (cfg.cutoff, cfg.policy, cfg.exploration) == (None, "random", 1.2)
     assert (cfg.reward, cfg.widening, cfg.epsilon) == ("margin", False, 0.1)
     assert parse_spec("").seconds == 1.0  # plain "ismcts": one second
+    assert (parse_spec("10i:pd=2").prior_depth, parse_spec("10i:top=4").top) == (2, 4)
     assert isinstance(make_bot("ismcts:50i", 1), IsmctsBot)
 
 
@@ -116,7 +117,7 @@ def test_time_budget_stops_the_search() -> None:
 @pytest.mark.parametrize("paired", ["on", "off"])
 def test_explain_lists_top_moves_with_visits_and_win_rates(paired: str) -> None:
     state = _state(3, seed=7)
-    spec = f"ismcts:40i:paired={paired}"
+    spec = f"ismcts:40i:paired={paired}:top=5"
     bot = make_bot(spec, 11)
     assert isinstance(bot, IsmctsBot)
     moves = bot.explain(state, 1, top=4)
@@ -223,3 +224,20 @@ def test_sw_14_two_player_game_with_free_city_decisions() -> None:
     summary = run_tournament(config)
     assert not summary.errors
     assert all(r.completed and len(r.scores) == 2 for r in summary.results)
+
+
+def test_sw_8_others_decide_once_per_deal_and_the_step_stays_open() -> None:
+    """Paired search lets the other seats make their simultaneous choice (SW-8) once per deal;
+    the step must not resolve before the searching seat has chosen."""
+    from civtable.core.rng import Rng
+
+    state = _state(4, seed=5)
+    bot = make_bot("ismcts:10i", 1)
+    assert isinstance(bot, IsmctsBot)
+    bot._bind(SW)
+    d = state.determinize(0, Rng(3))
+    bot._others_decide(d, 0, Rng(4))
+    assert d.to_move() == (0,)
+    assert (d.age, d.turn) == (state.age, state.turn)
+    assert d.legal_actions(0) == state.legal_actions(0)
+    assert all(d.commits[c] is not None for c in (1, 2, 3))  # type: ignore[attr-defined]

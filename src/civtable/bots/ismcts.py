@@ -33,9 +33,11 @@ Carlo Tree Search", IEEE TCIAIG 2012) written against the core API only:
   :meth:`Result.rewards` (a shared victory split among the co-winners); cut-off positions are
   scored by the evaluation (a win-chance estimate in ``[0, 1]``);
 * **paired root sampling** (``paired=auto``: on when the game ranks its actions): the root
-  considers the ``top`` (default 5) best-ranked moves only, and each determinization, together
+  considers the ``top`` (default 3) best-ranked moves only, and each determinization, together
   with the playout randomness, is used once for every one of them (common random numbers), so
   the moves are compared on the same deals and their value differences are far less noisy.
+  The other seats' decisions of the current simultaneous step, which cannot depend on the
+  searching seat's, are made once per deal and shared by the root moves too;
   Below the root the search is the ISMCTS above. The move played is then the root move with
   the best mean reward; without pairing (``paired=off``, or no ranking) it is the most visited
   root child, selected by UCB with availability counts.
@@ -45,14 +47,24 @@ bots, 8 games each on the same seeds): cut-off playouts with the evaluation afte
 round lose clearly (mean score 38.5 against the heuristic bots' 48.0 at 100 iterations: the
 static evaluation ignores what production and chains will be worth); full heuristic playouts
 with plain UCB at the root are level with the heuristic (45.5 against 46.5 at 150 iterations);
-the same with paired root sampling is ahead (52.5 against 45.8, 5 wins of 8).
+the same with paired root sampling is ahead (52.5 against 45.8, 5 wins of 8). Later, 12 games
+at 300 ms per decision (seed 100): ``top=3`` 6 wins, mean 46.9 against 43.7; ``top=2`` 3 wins;
+``top=5`` 4 wins (43.1 against 45.6); ``top=8`` 1 win; ``k=1`` 1 win (39.3 against 45.7);
+``top=3:reward=win`` 2 wins. All within noise of each other except the cut-offs, which
+stay clearly weaker; measured figures at 1 s are in ``benchmarks/README.md``.
+
+Speed: iterations apply actions with the state's unchecked ``_apply`` (they come from
+``legal_actions``), deals are shared by the paired root moves, and the prior ranks actions
+only near the root (``pd``, default 1: the root). Iterations per second depend mostly on the
+playout: full heuristic playouts run at a few hundred per second in 4-player 7 Wonders,
+``k=0:policy=random`` at a few thousand (see ``benchmarks/README.md``).
 
 With an iteration budget the bot is deterministic for its seed; with a time budget the
 iteration count depends on the machine.
 
 Bot specs (``make_bot``): ``ismcts`` (1 second), ``ismcts:1s``, ``ismcts:200ms``,
 ``ismcts:500i`` (500 iterations), followed by ``:key=value`` options, e.g.
-``ismcts:300i:k=2:policy=random:c=0.7:reward=win:pw=off:eps=0.1:paired=off:top=5``.
+``ismcts:300i:k=2:policy=random:c=0.7:reward=win:pw=off:eps=0.1:paired=off:top=5:pd=2``.
 
 >>> from civtable import games
 >>> state = games.get("seven-wonders").new_game(players=3, seed=4)
@@ -113,7 +125,10 @@ class IsmctsConfig:
     #: iteration of each of the ``top`` best-ranked root moves (common random numbers)
     #: ("auto": on when the game has a prior, "on", "off")
     paired: str = "auto"
-    top: int = 5
+    top: int = 3
+    #: tree depth (root = 0) down to which the prior ranks a node's actions; deeper nodes
+    #: (visited rarely, their actions differing between deals) rank them at random
+    prior_depth: int = 1
 
     def describe(self) -> str:
         """A short text form, e.g. ``"500 iterations, k=1, policy=auto"``."""
@@ -213,9 +228,11 @@ def _parse_option(key: str, value: str) -> dict[str, Any]:
         return {"paired": one_of("auto", "on", "off")}
     if key == "top":
         return {"top": int(number(1, 10_000))}
+    if key == "pd":
+        return {"prior_depth": int(number(0, 10_000))}
     raise UnknownBotError(
         f"unknown ismcts option {key!r} (options: c, k, policy, eps, eval, reward, pw, pwc, pwa, "
-        "pwmin, prior, paired, top)"
+        "pwmin, prior, paired, top, pd)"
     )
 
 
@@ -356,26 +373,46 @@ class IsmctsBot(Bot):
         start = time.perf_counter()
         deadline = start + cfg.seconds if cfg.seconds is not None else math.inf
         limit = cfg.iterations if cfg.iterations is not None else math.inf
+        clock = time.perf_counter
         n = 0
         if self._paired and len(state.legal_actions(seat)) > 1:
             moves = self._root_moves(root, state, seat, rng)
-            while n < limit and (n == 0 or time.perf_counter() < deadline):
+            while n < limit and (n == 0 or clock() < deadline):
                 sample = state.determinize(seat, rng)
                 playout = rng.fork()
+                # The other seats' decisions of a simultaneous step do not depend on ours:
+                # taken once per deal, they are shared by every root move (common numbers).
+                self._others_decide(sample, seat, playout)
                 for a in moves:
                     self._iterate(root, sample.copy(), seat, playout.copy(), first=a)
                     n += 1
-                    if n >= limit or time.perf_counter() >= deadline:
+                    if n >= limit or clock() >= deadline:
                         break
         else:
             while n < limit:
                 self._iterate(root, state.determinize(seat, rng), seat, rng)
                 n += 1
-                if time.perf_counter() >= deadline:
+                if clock() >= deadline:
                     break
-        elapsed = time.perf_counter() - start
+        elapsed = clock() - start
         self.last = SearchStats(n, elapsed, self._move_stats(root, state, seat))
         return root
+
+    def _others_decide(self, d: State, seat: int, rng: Rng) -> None:
+        """Let the policy make the current decisions of the seats deciding alongside ``seat``.
+
+        Only while ``seat`` itself still owes its decision, so the step cannot resolve here.
+        """
+        movers = d.to_move()
+        if len(movers) < 2:
+            return
+        policy = self._policy
+        for s in movers:
+            if s == seat:
+                continue
+            while d.owes_decision(s) and d.owes_decision(seat):
+                legal = d.legal_actions(s)
+                d._apply(s, legal[0] if len(legal) == 1 else policy(d, s, rng))
 
     def _root_moves(self, root: _Node, state: State, seat: int, rng: Rng) -> list[int]:
         """The ``top`` best-ranked root moves (paired mode)."""
@@ -415,24 +452,29 @@ class IsmctsBot(Bot):
     ) -> None:
         """One iteration on the determinization ``d``: descend/expand, play out, back up.
 
-        ``first``: the root move to take (paired mode) instead of selecting one.
+        ``first``: the root move to take (paired mode) instead of selecting one. Actions come
+        from ``legal_actions`` (or the policy, which picks among them), so they are applied
+        with the state's unchecked ``_apply``; ``d`` is a private sample, its history unused.
         """
-        cfg = self.config
         node = root
         path = [root]
         in_tree = True
-        cutoff = cfg.cutoff if self._evaluation is not None else None
+        cutoff = self.config.cutoff if self._evaluation is not None else None
         rounds_after = 0
         policy = self._policy
+        apply = d._apply
+        legal_actions = d.legal_actions
+        owes = d.owes_decision
         while not d.is_terminal():
             if not in_tree and cutoff is not None and rounds_after > cutoff:
                 break
             movers = d.to_move()
             if not movers:
                 break
+            single = len(movers) == 1
             for i, s in enumerate(movers):
                 while True:
-                    legal = d.legal_actions(s)
+                    legal = legal_actions(s)
                     if not legal:
                         break
                     if len(legal) == 1:
@@ -442,17 +484,19 @@ class IsmctsBot(Bot):
                             a, node, expanded = self._take(node, first)
                             first = None
                         else:
-                            a, node, expanded = self._select(node, d, seat, legal, rng)
+                            a, node, expanded = self._select(
+                                node, d, seat, legal, rng, len(path) - 1
+                            )
                         path.append(node)
                         in_tree = not expanded
                     else:
                         a = policy(d, s, rng)
-                    d.apply(s, a)
+                    apply(s, a)
                     # Keep deciding for s only while its decision continues (a payment after a
                     # build); stop when the step resolved (an earlier mover owes again).
-                    if len(movers) == 1 or not d.owes_decision(s):
+                    if single or not owes(s):
                         break
-                    if any(d.owes_decision(o) for o in movers[:i]):
+                    if i and any(owes(o) for o in movers[:i]):
                         break
             if not in_tree:
                 rounds_after += 1
@@ -483,14 +527,16 @@ class IsmctsBot(Bot):
         return action, child, False
 
     def _select(
-        self, node: _Node, d: State, seat: int, legal: list[int], rng: Rng
+        self, node: _Node, d: State, seat: int, legal: list[int], rng: Rng, depth: int
     ) -> tuple[int, _Node, bool]:
         """Pick a child among ``legal``: expand the best-ranked unvisited candidate, else UCB."""
         cfg = self.config
         rank = node.rank
         new = [a for a in legal if a not in rank]
         if new:
-            values = self._prior(d, seat) if self._prior is not None else None
+            values = None
+            if self._prior is not None and depth < cfg.prior_depth:
+                values = self._prior(d, seat)
             for a in new:
                 if values is not None and a in values:
                     rank[a] = -values[a] + 1e-9 * rng.random()
