@@ -378,3 +378,12 @@ def test_game_check_players_rejects_bad_counts_with_a_clear_message() -> None:
     for bad in (1, 8, True, "4", 3.0):
         with pytest.raises(InvalidOptionsError, match="2 to 7 players"):
             game.check_players(bad)  # type: ignore[arg-type]
+
+
+def test_load_plugin_imports_the_named_class_and_rejects_unknown_games() -> None:
+    from civtable.core.plugins import load_plugin
+    from civtable.core.rng import Rng
+
+    assert load_plugin({"g": "civtable.core.rng:Rng"}, "g", "thing") is Rng
+    with pytest.raises(UnknownGameError, match="no thing for game 'h'; games with one: g"):
+        load_plugin({"g": "civtable.core.rng:Rng"}, "h", "thing")

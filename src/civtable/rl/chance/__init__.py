@@ -12,13 +12,12 @@ A new game plugs in by adding a driver module here and an entry in :data:`DRIVER
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
 from civtable.core.api import Game, State
-from civtable.core.errors import UnknownGameError
+from civtable.core.plugins import load_plugin
 
 #: game id -> "module:class" of its chance driver
 DRIVERS: dict[str, str] = {
@@ -87,13 +86,7 @@ def driver_for(game_id: str, players: int, options: Mapping[str, Any] | None) ->
     """A fresh chance driver for a new game of ``game_id`` (setup decisions pending)."""
     from civtable import games
 
-    target = DRIVERS.get(game_id)
-    if target is None:
-        raise UnknownGameError(
-            f"no chance driver for game {game_id!r}; drivers: {', '.join(DRIVERS)}"
-        )
-    module_name, _, class_name = target.partition(":")
-    cls = getattr(importlib.import_module(module_name), class_name)
+    cls = load_plugin(DRIVERS, game_id, "chance driver")
     driver: ChanceDriver = cls(games.get(game_id), players, options)
     return driver
 

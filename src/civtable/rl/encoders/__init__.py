@@ -11,7 +11,6 @@ entry in :data:`ENCODERS`.
 
 from __future__ import annotations
 
-import importlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -21,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from civtable.core.api import JSON
-from civtable.core.errors import UnknownGameError
+from civtable.core.plugins import load_plugin
 
 #: game id -> "module:class" of its encoder
 ENCODERS: dict[str, str] = {
@@ -76,13 +75,7 @@ def encoder_for(
 
     Raises :class:`~civtable.core.UnknownGameError` if the game has no encoder yet.
     """
-    target = ENCODERS.get(game_id)
-    if target is None:
-        raise UnknownGameError(
-            f"no observation encoder for game {game_id!r}; encoders: {', '.join(ENCODERS)}"
-        )
-    module_name, _, class_name = target.partition(":")
-    cls = getattr(importlib.import_module(module_name), class_name)
+    cls = load_plugin(ENCODERS, game_id, "observation encoder")
     encoder: ObservationEncoder = cls(players, options)
     return encoder
 
