@@ -37,10 +37,14 @@ async function catalogFor(game) {
 async function accept(p) {
   if (!newer(p)) return;
   current = p;
-  document.body.dataset.seq = String(p.seq);
-  document.body.dataset.status = p.status;
   const yourTurn = !!(p.view && p.view.legal && p.view.legal.length);
-  document.body.dataset.yourTurn = yourTurn ? "1" : "0";
+  // The body's data-* attributes (which tests and scripts wait on) change only once the page
+  // shows this payload, never before the table below has been drawn.
+  const mark = () => {
+    document.body.dataset.seq = String(p.seq);
+    document.body.dataset.status = p.status;
+    document.body.dataset.yourTurn = yourTurn ? "1" : "0";
+  };
   document.title = `${yourTurn ? "● " : ""}civtable · ${p.game_name}${p.name ? ` · ${p.name}` : ""}`;
   document.getElementById("game-title").textContent = `${p.game_name}${p.name ? ` · ${p.name}` : ""} · ${p.players} players`;
   const who = document.getElementById("whoami");
@@ -56,13 +60,16 @@ async function accept(p) {
   if (p.status === "lobby") {
     table = null;
     renderLobby(p);
+    mark();
     return;
   }
   if (p.game !== "seven-wonders") {
     root.replaceChildren(h("p", null, `No table view for ${p.game_name} yet.`));
+    mark();
     return;
   }
   const catalog = await catalogFor(p.game);
+  if (current !== p) return; // a newer payload arrived while the catalogue loaded
   if (!table || table.root !== root) {
     table = new SevenWondersTable(root, catalog, {
       onAction: play,
@@ -80,6 +87,7 @@ async function accept(p) {
   table.busy = busy;
   table.render(p);
   root.classList.toggle("busy", busy);
+  mark();
 }
 
 async function refresh() {
