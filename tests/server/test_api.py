@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from civtable import games
 from civtable.bots import register
 from civtable.bots.random_bot import RandomBot
 from civtable.core.api import State
@@ -369,10 +370,30 @@ def test_catalog_lists_every_card_and_board(client: TestClient) -> None:
     assert cat["cards"]["baths"]["color"] == "blue"
     assert len(cat["boards"]) == 7
     assert cat["actions"]["STAGE"] == len(CARDS)
-    assert client.get("/api/game-types/deus/catalog").status_code == 404
+    assert client.get("/api/game-types/no-such-game/catalog").status_code == 404
+    for planned in set(games.ids()) - set(games.available()):
+        assert client.get(f"/api/game-types/{planned}/catalog").status_code == 404
     types = client.get("/api/game-types").json()
     assert "heuristic" in types["bots"]
-    assert [g["id"] for g in types["games"] if g["playable"]] == ["seven-wonders"]
+    assert [g["id"] for g in types["games"] if g["playable"]] == games.available()
+
+
+def test_a_game_without_ui_extras_gets_the_generic_catalog(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The browser's generic table needs only the game's name; no extras module is required."""
+    from civtable.server import extras
+
+    monkeypatch.setattr(extras, "EXTRAS", {})
+    cat = client.get("/api/game-types/seven-wonders/catalog").json()
+    assert cat == {
+        "game": "seven-wonders",
+        "name": "7 Wonders",
+        "generic": True,
+        "min_players": 2,
+        "max_players": 7,
+    }
+    assert extras.hints("seven-wonders") is None
 
 
 # --- pages and docs -------------------------------------------------------------------------------

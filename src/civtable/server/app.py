@@ -33,6 +33,7 @@ from civtable import __version__, games
 from civtable.bots import bot_names
 from civtable.core.api import JSON
 from civtable.core.errors import UnknownGameError
+from civtable.server import extras
 from civtable.server.errors import ApiError, not_found
 from civtable.server.hub import Hub
 from civtable.store import SeatSpec, Store
@@ -293,14 +294,9 @@ def create_app(
     async def catalog(game_id: str) -> JSON:
         """Card and board data for the UI, built from the game's catalog."""
         try:
-            games.get(game_id)
+            return extras.catalog(game_id)
         except UnknownGameError as exc:
             raise not_found(str(exc)) from exc
-        if game_id != "seven-wonders":
-            raise not_found(f"no catalog for {game_id}")
-        from civtable.server import seven_wonders
-
-        return seven_wonders.catalog()
 
     # --- lobby ----------------------------------------------------------------------------------
     @app.get("/api/games", tags=["lobby"])

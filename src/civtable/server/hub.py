@@ -39,7 +39,7 @@ from civtable.core.errors import (
     NotYourTurnError,
     UnknownGameError,
 )
-from civtable.server import tokens
+from civtable.server import extras, tokens
 from civtable.server.errors import ApiError, conflict, invalid, not_found
 from civtable.store import (
     GameRecord,
@@ -54,18 +54,6 @@ from civtable.store import (
 
 log = logging.getLogger("civtable.server")
 T = TypeVar("T")
-
-#: per-game extras for the UI: ``hints(view) -> JSON | None`` (built from the view only)
-HINTS: dict[str, Callable[[JSON], JSON | None]] = {}
-
-
-def _load_hints() -> None:
-    from civtable.server import seven_wonders
-
-    HINTS.setdefault("seven-wonders", seven_wonders.hints)
-
-
-_load_hints()
 
 
 def enable_log(state: State) -> None:
@@ -294,7 +282,7 @@ class Hub:
         doc["you"] = seat
         view = live.state.view(seat) if live.state is not None else None
         doc["view"] = view
-        hint_fn = HINTS.get(live.record.game)
+        hint_fn = extras.hints(live.record.game)
         doc["hints"] = None
         if hint_fn is not None and view is not None and seat is not None:
             doc["hints"] = hint_fn(view)
@@ -604,7 +592,7 @@ class Hub:
             raise not_found(f"game {game_id} has steps 0 to {len(actions)}, not {step}")
         state = await asyncio.to_thread(rebuild, live.record, actions[:step])
         view = state.view(seat)
-        hint_fn = HINTS.get(live.record.game)
+        hint_fn = extras.hints(live.record.game)
         return {
             "type": "replay",
             "id": game_id,
@@ -645,6 +633,7 @@ def _replay_index(record: GameRecord, actions: Sequence[tuple[int, int]]) -> JSO
                 "label": label,
                 "age": view.get("age"),
                 "turn": view.get("turn"),
+                "round": view.get("round"),
             }
         )
     return {

@@ -3,7 +3,7 @@
 
 import { adoptTokenFromHash, api, connect, forgetSeat, h, rememberSeat, seatFor, toast } from "./api.js";
 import { installSprite } from "./icons.js";
-import { SevenWondersTable } from "./sevenwonders.js";
+import { tableClassFor } from "./tables.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.search);
@@ -63,15 +63,11 @@ async function accept(p) {
     mark();
     return;
   }
-  if (p.game !== "seven-wonders") {
-    root.replaceChildren(h("p", null, `No table view for ${p.game_name} yet.`));
-    mark();
-    return;
-  }
   const catalog = await catalogFor(p.game);
+  const Table = await tableClassFor(params.get("view") === "generic" ? null : p.game);
   if (current !== p) return; // a newer payload arrived while the catalogue loaded
   if (!table || table.root !== root) {
-    table = new SevenWondersTable(root, catalog, {
+    table = new Table(root, catalog, {
       onAction: play,
       onIllegal: (msg) => toast(msg, "error"),
       footer: () =>

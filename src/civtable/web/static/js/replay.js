@@ -2,7 +2,7 @@
 
 import { api, h, toast } from "./api.js";
 import { installSprite } from "./icons.js";
-import { SevenWondersTable } from "./sevenwonders.js";
+import { tableClassFor } from "./tables.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const root = document.getElementById("app");
@@ -31,7 +31,11 @@ async function show(n) {
 }
 
 function turnStart(from, dir) {
-  const key = (i) => (i === 0 ? "0" : `${index.steps[i - 1].age}-${index.steps[i - 1].turn}`);
+  const key = (i) => {
+    if (i === 0) return "0";
+    const s = index.steps[i - 1];
+    return `${s.age}-${s.round}-${s.turn}`;
+  };
   let i = from;
   const here = key(i);
   while (i + dir >= 0 && i + dir <= index.steps.length && key(i + dir) === here) i += dir;
@@ -50,7 +54,8 @@ async function init() {
   document.getElementById("game-title").textContent = `${meta.game_name} · replay · ${index.players} players`;
   asSelect.append(h("option", { value: "" }, "spectator"));
   for (const s of meta.seats) asSelect.append(h("option", { value: s.seat }, `Player ${s.seat + 1}${s.name ? ` (${s.name})` : ""}`));
-  table = new SevenWondersTable(root, catalog, { readOnly: true });
+  const Table = await tableClassFor(new URLSearchParams(location.search).get("view") === "generic" ? null : index.game);
+  table = new Table(root, catalog, { readOnly: true });
   slider.max = String(index.steps.length);
   slider.addEventListener("input", () => show(Number(slider.value)));
   asSelect.addEventListener("change", () => show(step));
