@@ -6,7 +6,9 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
+from civtable import games  # noqa: E402
 from civtable.core.rng import Rng  # noqa: E402
+from civtable.games.seven_wonders.actions import DISCARD, STAGE  # noqa: E402
 from civtable.games.seven_wonders.catalog import CARD_INDEX, CARDS, N_CARDS  # noqa: E402
 from civtable.rl.encoders import encoder_for  # noqa: E402
 from civtable.rl.encoders.seven_wonders import CITY_SIZE, city_order  # noqa: E402
@@ -135,3 +137,97 @@ def test_pending_payment_is_encoded():
                 kind = "pending_build" if pending[0]["action"] == "build" else "pending_stage"
                 assert vec[_feature(encoder, kind)] == 1.0
     assert found, "no payment choice in the sampled games"
+
+
+# --- the fast path: encode_state(state, seat) == encode(view(seat)) --------------------------
+
+
+def _check_every_seat(encoder, state, players):
+    """encode_state equals the encoding of view(seat) for every seat; returns the views."""
+    views = []
+    for seat in range(players):
+        view = state.view(seat, labels=False)
+        fast = encoder.encode_state(state, seat)
+        assert fast.dtype == np.float32
+        assert fast.shape == (encoder.size,)
+        assert np.array_equal(fast, encoder.encode(view)), (state.age, state.turn, seat)
+        views.append(view)
+    return views
+
+
+@pytest.mark.parametrize("players", range(2, 8))
+def test_sw_3_9_fast_encoding_equals_the_encoding_of_the_view(players):
+    """At every position of several random games (the final one included), for every seat."""
+    game = games.get(SW)
+    encoder = encoder_for(SW, players)
+    checked = 0
+    for seed in range(3):
+        state = game.new_game(players, 40 + seed)
+        rng = Rng(seed)
+        while True:
+            _check_every_seat(encoder, state, players)
+            checked += players
+            if state.is_terminal():
+                break
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked > 100 * players
+
+
+def test_sw_3_9_fast_encoding_equals_the_view_in_the_special_decisions():
+    """Halikarnassus (SW-10.11, the pile is visible while choosing), Babylon's extra step
+    (SW-10.7), Olympia's free build (SW-10.8), payment choices and the 2-player Free City
+    (SW-14.4): stage-hungry play on boards that have them, every seat at every position."""
+    game = games.get(SW)
+    seen = {"pile": 0, "extra": 0, "paying": 0, "free_build": 0, "controller": 0}
+    setups = [
+        (3, ["halikarnassus", "babylon", "olympia"], ["B", "B", "A"]),
+        (4, ["olympia", "halikarnassus", "giza", "babylon"], ["A", "A", "B", "B"]),
+        (2, ["giza", "halikarnassus", "babylon"], ["A", "A", "B"]),
+        (2, ["olympia", "babylon", "halikarnassus"], ["A", "B", "B"]),
+    ]
+    for players, boards, sides in setups:
+        encoder = encoder_for(SW, players)
+        for seed in range(3):
+            state = game.new_game(players, seed, {"boards": boards, "sides": sides})
+            rng = Rng(100 + seed)
+            while True:
+                views = _check_every_seat(encoder, state, players)
+                for view in views:
+                    seen["pile"] += "discard_pile" in view
+                    seen["extra"] += view["phase"] == "babylon_extra_step"
+                    seen["paying"] += any(
+                        "choosing_payment" in d for d in view["commitments"].values()
+                    )
+                    seen["free_build"] += any(c["free_build_available"] for c in view["cities"])
+                    seen["controller"] += view["controller"] == view["seat"]
+                if state.is_terminal():
+                    break
+                seat = state.to_move()[0]
+                legal = state.legal_actions(seat)
+                stages = [a for a in legal if STAGE <= a < DISCARD]
+                state.apply(seat, rng.choice(stages if stages and rng.random() < 0.7 else legal))
+    assert all(seen.values()), seen
+
+
+def test_fast_encoding_vectors_are_independent_and_seats_are_checked():
+    encoder = encoder_for(SW, 3)
+    state = first_step_position(3, seed=4)
+    a = encoder.encode_state(state, 0)
+    b = encoder.encode_state(state, 0)
+    a[:] = 7.0
+    assert not np.array_equal(a, b)
+    assert np.array_equal(b, encoder.encode(state.view(0)))
+    for seat in (-1, 3):
+        with pytest.raises(ValueError, match="seat"):
+            encoder.encode_state(state, seat)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_sw_3_9_fast_encoding_ignores_what_the_seat_cannot_see(players):
+    """Re-dealing every hidden card leaves the fast encoding unchanged too."""
+    encoder = encoder_for(SW, players)
+    rng = Rng(9)
+    for state, seat in random_positions(players, seed=30 + players, every=4):
+        world = state.determinize(seat, rng)
+        assert np.array_equal(encoder.encode_state(state, seat), encoder.encode_state(world, seat))

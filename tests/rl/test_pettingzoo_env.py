@@ -113,6 +113,34 @@ def test_observation_is_in_space_and_masks_only_seats_owing_a_decision():
         assert obs["action_mask"].any() == (seat != 0)
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_sw_3_9_every_observation_is_the_encoded_view(players):
+    """The environment's fast path gives, for every agent at every turn of a game, exactly the
+    encoder's vector of ``view(seat)`` and a mask that is 1 on the view's legal ids only."""
+    env = pettingzoo_env(SW, players=players, seed=3)
+    env.reset()
+    encoder = env.encoder
+    rng = Rng(4)
+    checked = 0
+    for agent in env.agent_iter():
+        for seat, other in enumerate(env.possible_agents):
+            if other not in env.agents:
+                continue
+            obs = env.observe(other)
+            view = env.state.view(seat, labels=False)
+            assert np.array_equal(obs["observation"], encoder.encode(view))
+            legal = [a["id"] for a in view["legal"]]
+            assert np.flatnonzero(obs["action_mask"]).tolist() == legal
+            assert obs["action_mask"].dtype == np.int8
+            checked += 1
+        _obs, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(rng.choice(env.state.legal_actions(env.possible_agents.index(agent))))
+    assert checked > 40 * players
+
+
 def test_illegal_action_raises_and_leaves_the_game_unchanged():
     env = pettingzoo_env(SW, players=3, seed=1)
     env.reset()

@@ -7,11 +7,14 @@ commitment hidden until the step resolves, a later seat's observation never show
 earlier seat picked in the same step. A seat with a follow-up decision (a payment choice) is
 asked again before the next seat.
 
-Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``, both built from
-``state.view(seat)`` only (the vector by the game's encoder, the mask from the view's legal
-action ids). Rewards come at the end: ``reward="win"`` (default) gives the winners an equal share
-of 1 (co-winners split it) and everyone else 0; ``reward="score"`` gives every seat its final
-score.
+Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``: the game
+encoder's vector of ``state.view(seat)`` and a mask that is 1 on the view's legal action ids. They
+are computed only when asked for (``observe``/``last``), by the encoder's
+:meth:`~civtable.rl.encoders.ObservationEncoder.encode_state` fast path (for 7 Wonders it reads the
+state fields the view shows, tested equal to encoding the view) and from
+``state.legal_actions(seat)`` (the very ids the view lists). Rewards come at the end:
+``reward="win"`` (default) gives the winners an equal share of 1 (co-winners split it) and
+everyone else 0; ``reward="score"`` gives every seat its final score.
 
 Seeding: the first :meth:`reset` without a seed plays the game seeded ``seed`` (the constructor's),
 the next ``seed + 1`` and so on; ``reset(seed=k)`` plays game seed ``k`` and continues from
@@ -128,13 +131,16 @@ class CivtableAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self._first_to_move(self.state)]
 
     def observe(self, agent: str) -> Observation:
-        """``agent``'s observation vector and action mask, from ``view(seat)`` only."""
+        """``agent``'s observation vector and action mask (what ``view(seat)`` shows, encoded)."""
         state = self._require_state()
-        view = state.view(self._seat[agent], labels=False)
-        mask = np.zeros(self.n_actions, dtype=np.int8)
-        legal = [a["id"] for a in view["legal"]] if "legal" in view else []
-        mask[legal] = 1
-        return {"observation": self.encoder.encode(view), "action_mask": mask}
+        seat = self._seat[agent]
+        mask = bytearray(self.n_actions)
+        for a in state.legal_actions(seat):  # = the ids of view(seat)["legal"]
+            mask[a] = 1
+        return {
+            "observation": self.encoder.encode_state(state, seat),
+            "action_mask": np.frombuffer(mask, dtype=np.int8),
+        }
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (``None`` for an agent whose game is over)."""
@@ -155,9 +161,10 @@ class CivtableAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
                 self.terminations[a] = True
                 self.infos[a] = {"scores": list(result.scores), "winners": list(result.winners)}
             self.agent_selection = self.agents[0]
+            self._accumulate_rewards()
         else:
+            # rewards come only at the end: mid-game they are all 0, nothing to accumulate
             self.agent_selection = self.possible_agents[self._first_to_move(state)]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -188,7 +195,11 @@ class CivtableAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     # --- helpers ----------------------------------------------------------------------------
     def _first_to_move(self, state: State) -> int:
         """The lowest seat owing a decision (stops at the first, unlike ``to_move()``)."""
-        return next(s for s in range(self.players) if state.owes_decision(s))
+        owes = state.owes_decision
+        for seat in range(self.players):
+            if owes(seat):
+                return seat
+        raise RuntimeError("no seat owes a decision in a game that is not over")
 
     def _require_state(self) -> State:
         if self.state is None:

@@ -155,10 +155,9 @@ class SingleSeatEnv(gymnasium.Env[Vector, np.int64]):
 
     def _observe(self) -> tuple[Vector, dict[str, Any]]:
         state = self._require_state()
-        view = state.view(self.seat)
         self._mask = np.zeros(self.n_actions, dtype=np.int8)
-        self._mask[[a["id"] for a in view["legal"]]] = 1
-        return self.encoder.encode(view), {"action_mask": self._mask.copy()}
+        self._mask[state.legal_actions(self.seat)] = 1  # = the ids of view(seat)["legal"]
+        return self.encoder.encode_state(state, self.seat), {"action_mask": self._mask.copy()}
 
 
 __all__ = ["SingleSeatEnv"]

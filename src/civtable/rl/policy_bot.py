@@ -1,11 +1,11 @@
 """Trained policies as civtable bots, so tournaments can rate them against the built-in bots.
 
 :class:`PolicyBot` turns any ``policy(observation, mask) -> action`` into a
-:class:`~civtable.bots.Bot`: it encodes ``view(seat)`` with the game's encoder (the same vector
-the environments give) and asks the policy. Importing this module registers the bot spec
-``sb3:<path>``: a model saved by sb3-contrib's ``MaskablePPO`` (``model.save(path)``), loaded on
-first use (sb3-contrib must be installed). ``python -m civtable.rl`` runs the ``civtable`` command
-line with this registration done, e.g.::
+:class:`~civtable.bots.Bot`: it encodes the seat's view with the game's encoder (the same vector
+the environments give, through the encoder's ``encode_state`` fast path) and asks the policy.
+Importing this module registers the bot spec ``sb3:<path>``: a model saved by sb3-contrib's
+``MaskablePPO`` (``model.save(path)``), loaded on first use (sb3-contrib must be installed).
+``python -m civtable.rl`` runs the ``civtable`` command line with this registration done, e.g.::
 
     python -m civtable.rl tournament seven-wonders --players 3 \\
         --bots sb3:ppo_7w.zip,heuristic,random --games 300
@@ -40,8 +40,7 @@ class PolicyBot(Bot):
 
     def choose(self, state: State, seat: int) -> int:
         """The policy's action for ``seat``; a single legal action is played without asking."""
-        view = state.view(seat)
-        legal = [a["id"] for a in view["legal"]]
+        legal = state.legal_actions(seat)  # = the ids of view(seat)["legal"]
         if len(legal) == 1:
             return int(legal[0])
         key = (state.game.id, state.players)
@@ -50,7 +49,7 @@ class PolicyBot(Bot):
             encoder = self._encoders[key] = encoder_for(state.game.id, state.players, state.options)
         mask = np.zeros(state.game.action_space_size(state.players, state.options), dtype=np.int8)
         mask[legal] = 1
-        action = int(self.policy(encoder.encode(view), mask))
+        action = int(self.policy(encoder.encode_state(state, seat), mask))
         if action not in legal:
             raise InvalidOptionsError(f"the policy chose the illegal action {action}")
         return action

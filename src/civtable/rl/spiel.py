@@ -356,7 +356,7 @@ class CivtableObserver:
         if engine is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self.spec.encoder.encode(engine.view(player, labels=False))
+            self.tensor[:] = self.spec.encoder.encode_state(engine, player)
 
     def string_from(self, state: CivtableState, player: int) -> str:
         """``player``'s observation string; with perfect recall, plus its trail digest."""

@@ -1,9 +1,12 @@
 """Observation encoders: a seat's view turned into a fixed-size ``float32`` vector.
 
 An encoder is the only game-specific piece the PettingZoo environment needs, and one of the two
-the OpenSpiel game needs (with a :mod:`chance model <civtable.rl.chance>`). It reads nothing but
-:meth:`civtable.core.State.view` (the engine's single visibility gate), so an observation never
-contains hidden information.
+the OpenSpiel game needs (with a :mod:`chance model <civtable.rl.chance>`). Its vector is defined
+on :meth:`civtable.core.State.view` (the engine's single visibility gate), so an observation never
+contains hidden information. The environments call :meth:`ObservationEncoder.encode_state`, which
+is ``encode(state.view(seat))`` unless the game's encoder overrides it with a fast path that reads
+the same fields straight from the state (7 Wonders does; a test checks the two are equal on many
+positions for every seat).
 
 A new game plugs in by adding a module here with an :class:`ObservationEncoder` subclass and an
 entry in :data:`ENCODERS`.
@@ -19,7 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from civtable.core.api import JSON
+from civtable.core.api import JSON, State
 from civtable.core.plugins import load_plugin
 
 #: game id -> "module:class" of its encoder
@@ -48,6 +51,16 @@ class ObservationEncoder(ABC):
     @abstractmethod
     def encode(self, view: JSON) -> Vector:
         """The observation vector of a seat's view (``view["seat"]`` must be a seat)."""
+
+    def encode_state(self, state: State, seat: int) -> Vector:
+        """The observation vector of ``seat`` in ``state``: by definition
+        ``encode(state.view(seat, labels=False))``.
+
+        A game's encoder may override this with a fast path that reads the state directly; the
+        override must read only what ``view(seat)`` shows and must be tested equal to
+        ``encode(view(seat))`` on many positions (as ``tests/rl`` does for 7 Wonders).
+        """
+        return self.encode(state.view(seat, labels=False))
 
     def text(self, view: JSON) -> str:
         """A canonical one-line string of the view (for OpenSpiel observation strings).
