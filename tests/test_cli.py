@@ -93,7 +93,7 @@ def test_sw_15_cards_table_shows_costs_effects_chains_and_boards(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (("cards", "deus"), "not implemented yet"),
+        (("cards", "planned-game"), "not implemented yet"),
         (("cards", "chess"), "unknown game 'chess'"),
         (("cards", SW, "--age", "4"), "--age must be 1, 2 or 3"),
         (("cards",), "required"),
@@ -101,6 +101,7 @@ def test_sw_15_cards_table_shows_costs_effects_chains_and_boards(
         ((), "required"),
     ],
 )
+@pytest.mark.usefixtures("planned_game")
 def test_cards_and_parser_bad_inputs_fail_clearly(
     capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], message: str
 ) -> None:
@@ -227,7 +228,7 @@ def test_play_default_bots(
     ("argv", "message"),
     [
         (("play", "chess", "--players", "3"), "unknown game 'chess'"),
-        (("play", "through-the-ages", "--players", "3"), "not implemented yet"),
+        (("play", "planned-game", "--players", "3"), "not implemented yet"),
         (("play", SW, "--players", "8"), "2 to 7 players, not 8"),
         (("play", SW, "--players", "1"), "2 to 7 players, not 1"),
         (("play", SW, "--players", "3", "--seat", "3"), "--seat must be between 0 and 2"),
@@ -236,6 +237,7 @@ def test_play_default_bots(
         (("play", SW, "--players", "three"), "invalid int value"),
     ],
 )
+@pytest.mark.usefixtures("planned_game")
 def test_play_bad_inputs_fail_clearly(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
@@ -384,7 +386,7 @@ def test_simulate_workers_match_one_process(capsys: pytest.CaptureFixture[str]) 
     ("argv", "message"),
     [
         (("simulate", "chess", "--players", "3"), "unknown game 'chess'"),
-        (("simulate", "deus", "--players", "3"), "not implemented yet"),
+        (("simulate", "planned-game", "--players", "3"), "not implemented yet"),
         (("simulate", SW, "--players", "9"), "2 to 7 players, not 9"),
         (("simulate", SW, "--players", "3", "--bots", "nobody"), "unknown bot 'nobody'"),
         (("simulate", SW, "--players", "3", "--games", "0"), "--games must be at least 1"),
@@ -393,6 +395,7 @@ def test_simulate_workers_match_one_process(capsys: pytest.CaptureFixture[str]) 
         (("simulate", SW), "--players"),
     ],
 )
+@pytest.mark.usefixtures("planned_game")
 def test_simulate_bad_inputs_fail_clearly(
     capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], message: str
 ) -> None:
@@ -468,6 +471,7 @@ def test_replay_of_a_truncated_game_shows_the_score_so_far(
     assert "score so far" in out
 
 
+@pytest.mark.usefixtures("planned_game")
 def test_replay_bad_files_fail_clearly(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, saved_game: Path
 ) -> None:
@@ -479,7 +483,7 @@ def test_replay_bad_files_fail_clearly(
     doc["actions"][3] = [0, 99999]
     illegal = tmp_path / "c.json"
     illegal.write_text(json.dumps(doc))
-    doc["game"] = "deus"
+    doc["game"] = "planned-game"
     planned = tmp_path / "d.json"
     planned.write_text(json.dumps(doc))
     cases = [

@@ -162,11 +162,12 @@ def test_bots_are_cycled_over_the_seats(monkeypatch: pytest.MonkeyPatch) -> None
     assert firsts[1] < moves[1]
 
 
+@pytest.mark.usefixtures("planned_game")
 def test_validate_rejects_bad_configs() -> None:
     with pytest.raises(UnknownGameError, match="unknown game"):
         validate(SimConfig("chess", players=2, games=1))
     with pytest.raises(UnknownGameError, match="not implemented yet"):
-        validate(SimConfig("deus", players=3, games=1))
+        validate(SimConfig("planned-game", players=3, games=1))
     for players in (1, 8):
         with pytest.raises(InvalidOptionsError, match="2 to 7 players"):
             validate(SimConfig(SW, players=players, games=1))

@@ -39,7 +39,10 @@ from civtable.sim.simulate import GameRecord, SimConfig, bot_seed, default_bot, 
 from civtable.sim.tournament import add_tournament_parser
 
 #: terminal renderers per game id (a module with the functions of ``seven_wonders.terminal``)
-TERMINALS = {"seven-wonders": "civtable.games.seven_wonders.terminal"}
+TERMINALS = {
+    "seven-wonders": "civtable.games.seven_wonders.terminal",
+    "deus": "civtable.games.deus.terminal",
+}
 
 
 class UsageError(CivtableError):
@@ -371,7 +374,7 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
             continue
         if events:
             first = events[0]
-            out.rule(Text(f"Age {first['age']} · turn {first['turn']}"))
+            out.rule(Text(_when(first)))
         for line in step:
             out.print(line)
         step = []
@@ -390,17 +393,31 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
     return 0
 
 
+def _when(event: JSON) -> str:
+    """A log event's place in the game ("Age 2 · turn 3", "round 7", …) from the keys it has."""
+    parts = [
+        f"{name} {event[key]}"
+        for key, name in (("age", "Age"), ("round", "round"), ("turn", "turn"))
+        if event.get(key) is not None
+    ]
+    return " · ".join(parts) or "next"
+
+
 # --- bench --------------------------------------------------------------------------------------
 def cmd_bench(args: argparse.Namespace, out: Console, err: Console) -> int:
     """``civtable bench``: the benchmark suite of ``benchmarks/run.py``, quickly."""
     _positive("--games", args.games)
+    game = _game(args.game)
+    players = args.players
+    if players is None:  # every table size, or 3, 4 and the largest when there are more
+        sizes = range(game.min_players, game.max_players + 1)
+        players = ",".join(str(n) for n in (sizes if len(sizes) <= 3 else (3, 4, sizes[-1])))
     try:
-        counts = [int(x) for x in args.players.split(",")]
+        counts = [int(x) for x in players.split(",")]
     except ValueError:
         raise UsageError(
-            f"--players must be a comma-separated list of numbers, got {args.players!r}"
+            f"--players must be a comma-separated list of numbers, got {players!r}"
         ) from None
-    game = _game(args.game)
     for n in counts:
         _check_players(game, n)
     if not args.json:
@@ -494,7 +511,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="measure the engine's speed (see benchmarks/)")
     p.add_argument("--games", type=int, default=20, help="games per player count (default 20)")
     p.add_argument("--warmup", type=int, default=2, help="warm-up games (default 2)")
-    p.add_argument("--players", default="3,4,7", help="player counts (default 3,4,7)")
+    p.add_argument(
+        "--players",
+        default=None,
+        help="player counts, e.g. 3,4 (default: all, or 3,4 and the largest if more than 3)",
+    )
     p.add_argument("--game", default="seven-wonders", help="game id (default seven-wonders)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(func=cmd_bench)

@@ -110,12 +110,13 @@ def test_start_needs_a_seat_and_free_seats_filled(client: TestClient) -> None:
     assert [s["kind"] for s in r.json()["seats"]] == ["human", "bot", "bot"]
 
 
+@pytest.mark.usefixtures("planned_game")
 def test_create_refuses_bad_setups(client: TestClient) -> None:
     def post(**body: Any) -> Any:
         return client.post("/api/games", json={"players": 3, **body})
 
     assert post(game="chess").json()["code"] == "unknown_game_type"
-    assert post(game="deus").json()["code"] == "unknown_game_type"  # planned, not playable
+    assert post(game="planned-game").json()["code"] == "unknown_game_type"  # planned
     assert post(players=9).json()["code"] == "bad_players"
     assert post(options={"sides": "C"}).json()["code"] == "bad_options"
     assert post(seats=[{"kind": "bot", "bot": "x"}] * 3).json()["code"] == "unknown_bot"

@@ -29,7 +29,7 @@ REGISTRY: dict[str, GameInfo] = {
         GameInfo("seven-wonders", "7 Wonders", "civtable.games.seven_wonders", "2-7"),
         GameInfo("through-the-ages", "Through the Ages: A New Story of Civilization", None, "2-4"),
         GameInfo("civilization-a-new-dawn", "Sid Meier's Civilization: A New Dawn", None, "2-4"),
-        GameInfo("deus", "Deus", None, "2-4"),
+        GameInfo("deus", "Deus", "civtable.games.deus", "2-4"),
     )
 }
 

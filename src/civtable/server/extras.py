@@ -25,6 +25,7 @@ from civtable.core.api import JSON
 #: game id -> module with ``catalog()`` and optionally ``hints(view)``
 EXTRAS: dict[str, str] = {
     "seven-wonders": "civtable.server.seven_wonders",
+    "deus": "civtable.server.deus",
 }
 
 Hints = Callable[[JSON], JSON | None]

@@ -3,6 +3,7 @@
 
 const TABLES = {
   "seven-wonders": async () => (await import("./sevenwonders.js")).SevenWondersTable,
+  deus: async () => (await import("./deus.js")).DeusTable,
 };
 
 /** The table class for `game` (loaded on first use); `null` (or "?view=generic" in the page's

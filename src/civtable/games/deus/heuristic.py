@@ -1,0 +1,132 @@
+"""A greedy Deus policy and an evaluation function for search bots.
+
+:func:`projected_score` estimates a seat's final score from its current score (VP tokens, temple
+cards, majorities; DEUS-19) plus the value of what it holds: gold, resources, pieces on its
+player board, cards in hand, cards in its tableau (they fire again when their column is
+activated), regions held and armies next to villages. :func:`choose` tries every legal action
+on a copy, finishes the rest of the seat's own turn greedily (an offering is closed at once,
+every other follow-up decision takes its best one-step value) and keeps the best outcome.
+:func:`evaluate` maps the projected lead over the best opponent to [0, 1].
+"""
+
+from __future__ import annotations
+
+import math
+
+from civtable.core.api import State
+from civtable.core.rng import Rng
+from civtable.games.deus import actions as act
+from civtable.games.deus.catalog import ARMY, PURPLE
+from civtable.games.deus.scoring import breakdown
+from civtable.games.deus.state import MAIN, OFFERING, OVER, PICK, DeusState
+
+W_GOLD = 0.25
+W_RESOURCE = 0.9
+W_PIECE = 0.5
+W_HAND = 0.45
+W_TABLEAU = 0.8
+W_REGION = 0.6
+W_VILLAGE = 0.6
+SCALE = 8.0
+GOLD_USEFUL = 24  # gold beyond this (and resources beyond RES_USEFUL) is worth little
+RES_USEFUL = 5
+ARMY_BIT = 1 << ARMY
+
+
+def _capped(x: int, useful: int) -> float:
+    return x if x <= useful else useful + 0.1 * (x - useful)
+
+
+def projected_score(state: DeusState, s: int) -> float:
+    """Current score plus the estimated worth of the seat's holdings (see the module doc)."""
+    bd = breakdown(state)[s]
+    score = float(sum(bd.values()))
+    if state.phase == OVER:
+        return score
+    score += (
+        W_GOLD * _capped(state.gold[s], GOLD_USEFUL)
+        + W_RESOURCE * sum(_capped(x, RES_USEFUL) for x in state.res[s])
+        + W_PIECE * sum(state.onboard[s])
+        + W_HAND * min(len(state.hands[s]), 8)
+        + W_TABLEAU * sum(len(col) for c, col in enumerate(state.cols[s]) if c != PURPLE)
+    )
+    b = state.board
+    owner = state.owner
+    score += W_REGION * sum(1 for o in owner if o == s)
+    mask = state.mask
+    for i, v in enumerate(b.villages):
+        if state.vatt[i]:
+            continue
+        mine = theirs = 0
+        for n in b.neighbours[v]:
+            if mask[n] & ARMY_BIT:
+                if owner[n] == s:
+                    mine += 1
+                else:
+                    theirs += 1
+        if mine:
+            score += W_VILLAGE * state.vvp[i] * mine / (mine + theirs)
+    return score
+
+
+def evaluate(state: State, seat: int) -> float:
+    """Win-probability-like value in [0, 1] of ``state`` for ``seat``."""
+    assert isinstance(state, DeusState)
+    if state.phase == OVER:
+        r = state.result()
+        return 1.0 / len(r.winners) if seat in r.winners else 0.0
+    mine = projected_score(state, seat)
+    best = max(projected_score(state, p) for p in range(state.players) if p != seat)
+    return 1.0 / (1.0 + math.exp(-(mine - best) / SCALE))
+
+
+def _finish_own_turn(state: DeusState, seat: int, rng: Rng) -> None:
+    """Complete ``seat``'s turn: close an offering at once, else greedy one-step choices."""
+    guard = 0
+    while state.phase not in (MAIN, OVER, PICK) and state.cur == seat and guard < 40:
+        guard += 1
+        legal = state.legal_actions(seat)
+        if state.phase == OFFERING:
+            state.apply(seat, act.DONE)
+            continue
+        if len(legal) == 1:
+            state.apply(seat, legal[0])
+            continue
+        best, best_v = legal[0], -1e18
+        for a in legal:
+            c = state.copy()
+            c.apply(seat, a)
+            v = projected_score(c, seat) + rng.random() * 1e-6
+            if v > best_v:
+                best, best_v = a, v
+        state.apply(seat, best)
+
+
+def action_values(state: State, seat: int, rng: Rng | None = None) -> dict[int, float]:
+    """Projected score after each legal action and the greedy rest of the turn (also the move
+    prior of the ISMCTS bot)."""
+    assert isinstance(state, DeusState)
+    if rng is None:
+        rng = Rng(len(state.history))
+    out = {}
+    for a in state.legal_actions(seat):
+        c = state.copy()
+        c.history = []
+        c.apply(seat, a)
+        _finish_own_turn(c, seat, rng)
+        out[a] = projected_score(c, seat)
+    return out
+
+
+def choose(state: State, seat: int, rng: Rng) -> int:
+    """The greedy policy's action for ``seat``."""
+    assert isinstance(state, DeusState)
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    if state.phase == PICK:
+        # Free start: spread the picks over the types (one of each, then again).
+        counts = state.picks[seat]
+        return min(legal, key=lambda a: (counts[a - act.PIECE], a))
+    values = action_values(state, seat, rng)
+    return max(legal, key=lambda a: values[a] + rng.random() * 1e-6)

@@ -1,0 +1,1 @@
+"""Deus rules by mechanism (rule ids DEUS-… in comments)."""

@@ -1,0 +1,208 @@
+"""The map: legal regions for pieces and temples, army movement, barbarian attacks and the
+end-of-game trigger (DEUS-3, DEUS-7.4, DEUS-8.4, DEUS-9, DEUS-16.3 .. 16.6, DEUS-18.1)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from civtable.games.deus.catalog import (
+    ARMY,
+    EDGE_VP,
+    FIRST_DISTANCE,
+    SEA,
+    SHIP,
+    TEMPLE_BIT,
+    VILLAGE,
+)
+
+if TYPE_CHECKING:
+    from civtable.games.deus.state import DeusState
+
+ARMY_BIT = 1 << ARMY
+SHIP_BIT = 1 << SHIP
+
+
+def popcount(x: int) -> int:
+    """Number of pieces in a region mask."""
+    return bin(x).count("1")
+
+
+def has_pieces(state: DeusState, s: int) -> bool:
+    """Does seat ``s`` have any piece on the map?"""
+    return s in state.owner
+
+
+def _kind_ok(terrain: int, piece: int) -> bool:
+    # DEUS-7.4.6 ships at sea, everything else on land; DEUS-7.4.5 never on a village.
+    if terrain == VILLAGE:
+        return False
+    return (terrain == SEA) == (piece == SHIP)
+
+
+def first_targets(state: DeusState, s: int, piece: int) -> list[int]:
+    """DEUS-7.4.1 / AMB-7 / AMB-8: empty edge regions of the right kind, at distance >= 3 from
+    every region another player occupies if any such region exists."""
+    b = state.board
+    owner = state.owner
+    cands = [
+        r for r in range(b.size) if b.edge[r] and owner[r] < 0 and _kind_ok(b.terrain[r], piece)
+    ]
+    others = [r for r in range(b.size) if owner[r] >= 0 and owner[r] != s]
+    far = [r for r in cands if all(b.dist[r][o] >= FIRST_DISTANCE for o in others)]
+    return far if far else cands
+
+
+def normal_targets(state: DeusState, s: int, piece: int) -> list[int]:
+    """DEUS-7.4.1 .. 7.4.6: where ``s`` may put a piece of type ``piece`` (sorted)."""
+    if not has_pieces(state, s):
+        return first_targets(state, s, piece)
+    b = state.board
+    owner = state.owner
+    mask = state.mask
+    bit = 1 << piece
+    out = set()
+    for r in range(b.size):
+        if owner[r] != s:
+            continue
+        if not mask[r] & bit and _kind_ok(b.terrain[r], piece):
+            out.add(r)  # DEUS-7.4.2 (a), 7.4.3 one of each type
+        for n in b.neighbours[r]:
+            if owner[n] < 0 and _kind_ok(b.terrain[n], piece):
+                out.add(n)  # DEUS-7.4.2 (b); sea: empty = no ship (DEUS-7.4.6)
+    return sorted(out)
+
+
+def edge_targets(state: DeusState, s: int, piece: int, normal: list[int]) -> list[int]:
+    """DEUS-7.4.7 / AMB-9: empty edge regions of the right kind for 3 VP, not already normal
+    targets; only for a player who has a piece on the map and at least 3 VP."""
+    if state.vp[s] < EDGE_VP or not has_pieces(state, s):
+        return []
+    b = state.board
+    owner = state.owner
+    seen = set(normal)
+    return [
+        r
+        for r in range(b.size)
+        if b.edge[r] and owner[r] < 0 and r not in seen and _kind_ok(b.terrain[r], piece)
+    ]
+
+
+def temple_targets(state: DeusState, s: int) -> list[int]:
+    """DEUS-8.4 / AMB-10: land regions ``s`` occupies without a temple."""
+    b = state.board
+    return [
+        r
+        for r in range(b.size)
+        if state.owner[r] == s and b.terrain[r] < SEA and not state.mask[r] & TEMPLE_BIT
+    ]
+
+
+def place(state: DeusState, s: int, region: int, bit: int) -> None:
+    """Put a piece (``bit`` of the mask) for ``s`` in ``region``, then check attacks (DEUS-9.2)."""
+    state.owner[region] = s
+    state.mask[region] |= bit
+    check_attacks(state)
+
+
+# --- armies (DEUS-16) ------------------------------------------------------------------------
+def army_regions(state: DeusState, s: int) -> list[int]:
+    """Regions holding an army of ``s``."""
+    return [r for r in range(state.board.size) if state.owner[r] == s and state.mask[r] & ARMY_BIT]
+
+
+def destinations(state: DeusState, s: int, start: int, steps: int) -> list[int]:
+    """DEUS-16.3 .. 16.5: where the army of ``s`` at ``start`` may end a move of 0..steps
+    regions (``start`` itself = staying)."""
+    b = state.board
+    owner = state.owner
+    mask = state.mask
+    if mask[start] & TEMPLE_BIT and mask[start] & ~TEMPLE_BIT == ARMY_BIT:
+        return [start]  # DEUS-8.7 / 16.5: the army must not leave a temple alone
+    seen = {start}
+    frontier = [start]
+    out = [start]
+    for _ in range(steps):
+        nxt = []
+        for x in frontier:
+            for n in b.neighbours[x]:
+                if n in seen:
+                    continue
+                t = b.terrain[n]
+                if t == SEA and not (owner[n] == s and mask[n] & SHIP_BIT):
+                    continue  # AMB-19: sea only with the mover's own ship
+                seen.add(n)
+                nxt.append(n)
+                if t == VILLAGE or mask[n] & ARMY_BIT:
+                    continue  # passable, never a stop (DEUS-16.3, 16.4)
+                if owner[n] < 0 or owner[n] == s:
+                    out.append(n)
+        frontier = nxt
+    return sorted(out)
+
+
+def move_army(state: DeusState, s: int, start: int, dest: int) -> None:
+    """Move one army (AMB-37: an emptied region loses its owner), then check attacks."""
+    if start == dest:
+        return
+    state.mask[start] &= ~ARMY_BIT
+    if state.mask[start] == 0:
+        state.owner[start] = -1
+    state.owner[dest] = s
+    state.mask[dest] |= ARMY_BIT
+    check_attacks(state)
+
+
+# --- barbarian villages (DEUS-9) -------------------------------------------------------------
+def check_attacks(state: DeusState) -> None:
+    """DEUS-9.1 / 9.2: resolve every village now surrounded with an army next to it."""
+    b = state.board
+    owner = state.owner
+    mask = state.mask
+    for i, v in enumerate(b.villages):
+        if state.vatt[i]:
+            continue
+        nb = b.neighbours[v]
+        if any(owner[n] < 0 for n in nb):
+            continue
+        if not any(mask[n] & ARMY_BIT for n in nb):
+            continue
+        attack(state, i)
+
+
+def attack(state: DeusState, i: int) -> None:
+    """DEUS-9.3 .. 9.4 / AMB-14 / AMB-15: most armies wins, then most pieces; a remaining tie
+    shares the VP (floor, remainder to the supply)."""
+    b = state.board
+    v = b.villages[i]
+    armies = [0] * state.players
+    pieces = [0] * state.players
+    for n in b.neighbours[v]:
+        o = state.owner[n]
+        if o >= 0:
+            m = state.mask[n]
+            pieces[o] += popcount(m)
+            if m & ARMY_BIT:
+                armies[o] += 1
+    top = max(armies)
+    tied = [p for p in range(state.players) if armies[p] == top]
+    best = max(pieces[p] for p in tied)
+    winners = [p for p in tied if pieces[p] == best]
+    share = state.vvp[i] // len(winners)
+    for p in winners:
+        state.vp[p] += share
+    if state.log is not None:
+        names = ", ".join(f"P{p + 1}" for p in winners)
+        state.log.append(
+            {"round": state.round, "text": f"village {b.ids[v]} attacked: {names} +{share} VP"}
+        )
+    state.vvp[i] = 0
+    state.vatt[i] = 1
+    check_end_trigger(state)
+
+
+def check_end_trigger(state: DeusState) -> None:
+    """DEUS-18.1 / 18.2: the first trigger fixes the final round (the round after this one)."""
+    if state.end_round >= 0:
+        return  # DEUS-18.2.2
+    if state.temples == 0 or (state.vatt and all(state.vatt)):
+        state.end_round = state.round + 1

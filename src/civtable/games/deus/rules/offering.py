@@ -1,0 +1,60 @@
+"""Action B, the offering to the gods (DEUS-10)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from civtable.games.deus.catalog import CARDS, GODS, REFILL_TO
+from civtable.games.deus.rules.effects import draw, start_gain_choice
+from civtable.games.deus.state import OFFERING
+
+if TYPE_CHECKING:
+    from civtable.games.deus.state import DeusState
+
+
+def start(state: DeusState, s: int, t: int) -> bool:
+    """DEUS-10.1 / 10.2 / AMB-24: the first card chosen is the top card, which names the god.
+    Returns True if a decision is pending."""
+    state.hands[s].remove(t)
+    state.offer = [t]
+    if not state.hands[s]:
+        return finish(state, s)
+    state.phase = OFFERING
+    return True
+
+
+def add(state: DeusState, s: int, t: int) -> bool:
+    """DEUS-10.1: one more card under the top card."""
+    state.hands[s].remove(t)
+    state.offer.append(t)
+    if not state.hands[s]:
+        return finish(state, s)
+    return True
+
+
+def finish(state: DeusState, s: int) -> bool:
+    """DEUS-10.2 .. 10.5: discard (top card last), the god's power with strength N, one piece of
+    the god's type back (DEUS-10.4), refill to 5 then Minerva's extra cards, hand limit 10."""
+    offer = state.offer
+    n = len(offer)
+    god = GODS[CARDS[offer[0]].color]
+    state.discard.extend(offer[1:])
+    state.discard.append(offer[0])
+    state.last_offer = [s, n, offer[0]]
+    state.offer = []
+    if god.piece >= 0 and state.personal[s][god.piece] > 0:  # DEUS-10.4
+        state.personal[s][god.piece] -= 1
+        state.onboard[s][god.piece] += 1
+    state.gold[s] += n * god.gold  # DEUS-10.3.2 Neptune, 10.3.4 Vesta
+    state.vp[s] += n * god.vp  # DEUS-10.3.4 Mars
+    h = len(state.hands[s])
+    draw(state, s, max(0, REFILL_TO - h) + n * god.extra_cards)  # DEUS-10.5, 10.3.1 Minerva
+    if state.log is not None:
+        state.log.append(
+            {"round": state.round, "text": f"P{s + 1} offers {n} card(s) to {god.name}"}
+        )
+    res, pieces = n * god.resource_choice, n * god.piece_choice  # Ceres, Jupiter
+    if res or pieces:
+        return start_gain_choice(state, res, pieces)
+    state.phase = -1
+    return False

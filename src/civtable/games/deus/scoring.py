@@ -1,0 +1,57 @@
+"""Final scoring and the winner (DEUS-17, DEUS-19).
+
+Categories: VP tokens gathered during the game, the temple cards (each capped at 12, DEUS-8.8),
+and the five majority bonuses of DEUS-19.2 (wheat, clay, stone, wood, gold: 2 VP to every
+player tied for the most, at least 1 needed). Ties for first place share the victory (AMB-29).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from civtable.core.api import Result, rank_by
+from civtable.games.deus.catalog import CARDS, MAJORITY_VP, PURPLE, RES_INDEX
+from civtable.games.deus.rules.effects import temple_value
+
+if TYPE_CHECKING:
+    from civtable.games.deus.state import DeusState
+
+MAJORITIES: tuple[str, ...] = ("wheat", "clay", "stone", "wood", "gold")
+CATEGORIES: tuple[str, ...] = ("vp_tokens", "temples", *(f"majority_{m}" for m in MAJORITIES))
+
+
+def temples_score(state: DeusState, s: int) -> int:
+    """DEUS-17: the sum of the temple cards' values (each capped)."""
+    return sum(temple_value(state, s, CARDS[t]) for t in state.cols[s][PURPLE] if t < len(CARDS))
+
+
+def _amount(state: DeusState, s: int, item: str) -> int:
+    return state.gold[s] if item == "gold" else state.res[s][RES_INDEX[item]]
+
+
+def breakdown(state: DeusState) -> list[dict[str, int]]:
+    """Per seat: points per category (sums to the score)."""
+    out = [
+        {"vp_tokens": state.vp[s], "temples": temples_score(state, s)} for s in range(state.players)
+    ]
+    for item in MAJORITIES:  # DEUS-19.2
+        amounts = [_amount(state, s, item) for s in range(state.players)]
+        top = max(amounts)
+        for s in range(state.players):
+            out[s][f"majority_{item}"] = MAJORITY_VP if top >= 1 and amounts[s] == top else 0
+    return out
+
+
+def result(state: DeusState) -> Result:
+    """DEUS-19.1 / 19.3: the scores, ranking with shared first places."""
+    bd = breakdown(state)
+    scores = tuple(sum(b.values()) for b in bd)
+    ranking, winners = rank_by([(x,) for x in scores])
+    return Result(
+        scores=scores,
+        breakdown=tuple(bd),
+        categories=CATEGORIES,
+        ranking=ranking,
+        winners=winners,
+        extra={"round": state.round},
+    )

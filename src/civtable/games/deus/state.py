@@ -1,0 +1,302 @@
+"""The Deus state: plain ints and small lists, cheap to copy.
+
+The map is two lists over regions: ``owner[r]`` (seat or -1; a region never has two owners,
+DEUS-7.4.4) and ``mask[r]`` (bit ``k`` = a piece of type ``k``, bit ``TEMPLE`` = a temple;
+DEUS-7.4.3 one of each type). Villages keep their VP and an attacked flag. Each seat has gold,
+VP, resources, pieces on the player board and in the personal supply, a hand, and the six
+columns of its tableau (bottom card first, DEUS-5.2). The decision in progress is ``phase`` plus
+the small int list ``ctx``; ``queue`` holds the cards of a column activation still to resolve,
+``offer`` the cards of an offering being chosen. The rules that change the state live in
+``rules/``; this module only stores, copies and serializes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from civtable.core.api import JSON, Game, Result, State
+from civtable.core.errors import SerializationError
+from civtable.core.rng import Rng
+from civtable.games.deus.catalog import Board, build_board, make_board
+
+# Phases (what ``ctx`` holds).
+(
+    MAIN,  # the active seat's main choice
+    PICK,  # free-start variant: every seat picks its starting pieces (DEUS-21.1)
+    COLUMN_PH,  # blind build: choose the column; ctx = [card]
+    PAY_PH,  # payment plan; ctx = [card, column, blind]
+    PLACE,  # region for the piece; ctx = [card, column, blind]
+    OFFERING,  # adding cards to an offering; offer = cards so far
+    GAIN,  # resources / pieces of one's choice; ctx = [res_left, pieces_left, source]
+    TARGET,  # a region target of an effect; ctx = [card, purpose, *moved]
+    SELL_PH,  # how many lots to sell; ctx = [card, max]
+    BUY_PH,  # Galley purchases; ctx = [card, bought]
+    LAB,  # Laboratory target; ctx = [card]
+    OVER,
+) = range(12)
+PHASE_NAMES = (
+    "main",
+    "pick_pieces",
+    "blind_column",
+    "pay",
+    "place",
+    "offering",
+    "gain_choice",
+    "target",
+    "sell",
+    "buy",
+    "laboratory",
+    "over",
+)
+#: a blind-built card is stored in its column as card + BLIND_MARK (DEUS-21.3)
+BLIND_MARK = 1000
+
+_FIELDS = (
+    "players",
+    "seed",
+    "options",
+    "owner",
+    "mask",
+    "vvp",
+    "vatt",
+    "supply",
+    "temples",
+    "deck",
+    "discard",
+    "gold",
+    "vp",
+    "res",
+    "onboard",
+    "personal",
+    "hands",
+    "cols",
+    "blind_used",
+    "picks",
+    "first",
+    "cur",
+    "round",
+    "turns",
+    "end_round",
+    "phase",
+    "ctx",
+    "queue",
+    "offer",
+    "last_offer",
+)
+
+
+class DeusState(State):
+    """A Deus position (see the module docstring for the fields)."""
+
+    __slots__ = (*_FIELDS, "game", "board", "rng", "history", "log", "_legal")
+
+    game: Game
+    board: Board
+    rng: Rng
+    players: int
+    seed: int
+    options: JSON
+    history: list[tuple[int, int]]
+    log: list[JSON] | None
+    _legal: dict[int, list[int]]
+    owner: list[int]
+    mask: list[int]
+    vvp: list[int]
+    vatt: list[int]
+    supply: list[int]
+    temples: int
+    deck: list[int]
+    discard: list[int]
+    gold: list[int]
+    vp: list[int]
+    res: list[list[int]]
+    onboard: list[list[int]]
+    personal: list[list[int]]
+    hands: list[list[int]]
+    cols: list[list[list[int]]]
+    blind_used: list[int]
+    picks: list[list[int]]
+    first: int
+    cur: int
+    round: int
+    turns: list[int]
+    end_round: int
+    phase: int
+    ctx: list[int]
+    queue: list[int]
+    offer: list[int]
+    last_offer: list[int]
+
+    def __init__(self, game: Game, board: Board) -> None:
+        self.game = game
+        self.board = board
+        self.history = []
+        self.log = None
+        self._legal = {}
+
+    # --- decisions -----------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        """The active seat; all seats still picking in the free-start variant; none at the end."""
+        if self.phase == OVER:
+            return ()
+        if self.phase == PICK:
+            from civtable.games.deus.rules.setup import pick_target
+
+            k = pick_target(self)
+            return tuple(s for s in range(self.players) if sum(self.picks[s]) < k)
+        return (self.cur,)
+
+    def owes_decision(self, seat: int) -> bool:
+        """Faster than scanning :meth:`to_move`."""
+        if self.phase == PICK:
+            return seat in self.to_move()
+        return self.phase != OVER and seat == self.cur
+
+    def legal_actions(self, seat: int) -> list[int]:
+        """Sorted legal action ids (cached until the state changes)."""
+        cached = self._legal.get(seat)
+        if cached is None:
+            from civtable.games.deus.rules import turn
+
+            cached = turn.legal_actions(self, seat) if self.owes_decision(seat) else []
+            self._legal[seat] = cached
+        return cached[:]
+
+    def describe(self, seat: int, action: int) -> str:
+        """A readable label of ``action`` for ``seat`` now."""
+        from civtable.games.deus.rules import turn
+
+        return turn.describe(self, seat, action)
+
+    def _apply(self, seat: int, action: int) -> None:
+        from civtable.games.deus.rules import turn
+
+        self._legal = {}
+        turn.apply(self, seat, action)
+
+    # --- outcome -------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        """True once the final round is over (DEUS-18.2)."""
+        return self.phase == OVER
+
+    def result(self) -> Result:
+        """Final scores (DEUS-19); a projection if the game is not over."""
+        from civtable.games.deus.scoring import result
+
+        return result(self)
+
+    # --- information ---------------------------------------------------------------------
+    def view(self, seat: int | None, *, labels: bool = True) -> JSON:
+        """What ``seat`` may know (DEUS-20)."""
+        from civtable.games.deus.view import view
+
+        return view(self, seat, labels=labels)
+
+    def determinize(self, seat: int, rng: Rng) -> DeusState:
+        """Hidden cards re-dealt (DEUS-20)."""
+        from civtable.games.deus.view import determinize
+
+        return determinize(self, seat, rng)
+
+    # --- copying and serialization -------------------------------------------------------
+    def copy(self) -> DeusState:
+        """An independent copy (lists sliced, board and catalog shared)."""
+        s = DeusState.__new__(DeusState)
+        s.game = self.game
+        s.board = self.board
+        s.rng = self.rng.copy()
+        s.players = self.players
+        s.seed = self.seed
+        s.options = self.options
+        s.history = self.history[:]
+        s.log = None if self.log is None else self.log[:]
+        s._legal = {}
+        s.owner = self.owner[:]
+        s.mask = self.mask[:]
+        s.vvp = self.vvp[:]
+        s.vatt = self.vatt[:]
+        s.supply = self.supply[:]
+        s.temples = self.temples
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.gold = self.gold[:]
+        s.vp = self.vp[:]
+        s.res = [x[:] for x in self.res]
+        s.onboard = [x[:] for x in self.onboard]
+        s.personal = [x[:] for x in self.personal]
+        s.hands = [x[:] for x in self.hands]
+        s.cols = [[c[:] for c in cs] for cs in self.cols]
+        s.blind_used = self.blind_used[:]
+        s.picks = [x[:] for x in self.picks]
+        s.first = self.first
+        s.cur = self.cur
+        s.round = self.round
+        s.turns = self.turns[:]
+        s.end_round = self.end_round
+        s.phase = self.phase
+        s.ctx = self.ctx[:]
+        s.queue = self.queue[:]
+        s.offer = self.offer[:]
+        s.last_offer = self.last_offer[:]
+        return s
+
+    def to_json(self) -> JSON:
+        """Complete state as JSON (board by its tiles, or as a graph if hand-built)."""
+        doc: JSON = {"game": self.game.id}
+        for f in _FIELDS:
+            v = getattr(self, f)
+            doc[f] = _plain(v)
+        b = self.board
+        if b.tiles:
+            doc["board"] = {"tiles": [list(t) for t in b.tiles]}
+        else:
+            doc["board"] = {
+                "ids": list(b.ids),
+                "terrain": list(b.terrain),
+                "neighbours": [list(n) for n in b.neighbours],
+            }
+        doc["rng"] = self.rng.state
+        doc["history"] = [list(h) for h in self.history]
+        return doc
+
+    @classmethod
+    def from_json(cls, game: Game, doc: JSON) -> DeusState:
+        """Inverse of :meth:`to_json`; raises :class:`SerializationError` on bad documents."""
+        try:
+            if doc.get("game") != game.id:
+                raise SerializationError(f"not a {game.id} state")
+            bd = doc["board"]
+            if "tiles" in bd:
+                board = build_board(tuple((int(a), str(f), int(r)) for a, f, r in bd["tiles"]))
+            else:
+                board = make_board(
+                    [str(x) for x in bd["ids"]],
+                    [int(x) for x in bd["terrain"]],
+                    [[int(y) for y in n] for n in bd["neighbours"]],
+                )
+            s = cls(game, board)
+            for f in _FIELDS:
+                setattr(s, f, _copy_json(doc[f]))
+            s.rng = Rng.from_state(int(doc["rng"]))
+            s.history = [(int(a), int(b)) for a, b in doc.get("history", [])]
+        except SerializationError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise SerializationError(f"bad Deus state document: {exc}") from exc
+        return s
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    return v
+
+
+def _copy_json(v: Any) -> Any:
+    if isinstance(v, list):
+        return [_copy_json(x) for x in v]
+    if isinstance(v, dict):
+        return {str(k): _copy_json(x) for k, x in v.items()}
+    return v

@@ -1,0 +1,280 @@
+"""Deus in the terminal: rich renderables for the card list, a seat's decision and the score.
+
+Used by the ``civtable`` command line (``cards``, ``play``, ``replay``). Everything a seat is shown
+comes from :meth:`~civtable.core.State.view` (DEUS-20) plus the static tables of the catalog
+(card texts, region coordinates of the board).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from civtable.core.api import JSON, State
+from civtable.games.deus.catalog import CARDS, COLORS, GODS, RESOURCES, Card, card_by_id
+from civtable.games.deus.state import DeusState
+
+#: rich style per card colour (DEUS-5.1)
+COLOR_STYLES = {
+    "brown": "dark_orange3",
+    "yellow": "yellow",
+    "blue": "bright_blue",
+    "red": "red",
+    "green": "green",
+    "purple": "magenta",
+}
+TERRAIN_LETTERS = {
+    "field": "F",
+    "forest": "W",
+    "swamp": "S",
+    "mountain": "M",
+    "sea": "~",
+    "village": "B",
+}
+PIECE_LETTERS = {"civ": "c", "sci": "s", "ship": "h", "army": "a", "prod": "p", "temple": "T"}
+
+
+def _row(table: Table, *cells: str | Text) -> None:
+    """Add a row; plain strings are shown literally (never parsed as rich markup)."""
+    table.add_row(*(c if isinstance(c, Text) else Text(c) for c in cells))
+
+
+def format_cost(card: Card) -> str:
+    """``1 wood + 1 wheat`` (gold part included, DEUS-7.3.4)."""
+    parts = [f"{n} {RESOURCES[r]}" for r, n in enumerate(card.cost) if n]
+    if card.cost_gold:
+        parts.append(f"{card.cost_gold} gold")
+    return " + ".join(parts) or "free"
+
+
+def _card_text(card: Card) -> Text:
+    return Text(card.label, style=COLOR_STYLES[COLORS[card.color]])
+
+
+def cards_table() -> Table:
+    """Every card type: id, name, colour, copies, cost, effect."""
+    table = Table(title="Deus cards (96)")
+    for col in ("id", "card", "copies", "cost", "effect"):
+        table.add_column(col)
+    for c in CARDS:
+        _row(table, c.id, _card_text(c), str(c.copies), format_cost(c), c.summary)
+    return table
+
+
+def gods_table() -> Table:
+    """The six gods and their powers (DEUS-10)."""
+    table = Table(title="gods")
+    for col in ("colour", "god", "power"):
+        table.add_column(col)
+    for g in GODS:
+        color = COLORS[g.color]
+        _row(table, Text(color, style=COLOR_STYLES[color]), g.name, g.summary)
+    return table
+
+
+def catalog_json(age: int | None = None) -> JSON:
+    """The card list and gods as JSON-ready data (``age`` is ignored: Deus has no ages)."""
+    del age
+    return {
+        "game": "deus",
+        "cards": [
+            {
+                "id": c.id,
+                "key": c.key,
+                "name": c.label,
+                "color": COLORS[c.color],
+                "copies": c.copies,
+                "cost": format_cost(c),
+                "effect": c.summary,
+                "rule": c.rule,
+            }
+            for c in CARDS
+        ],
+        "gods": [{"name": g.name, "color": COLORS[g.color], "power": g.summary} for g in GODS],
+    }
+
+
+def render_catalog(console: Console, age: int | None = None) -> None:
+    """Print the card list and the gods."""
+    del age
+    console.print(cards_table())
+    console.print(gods_table())
+
+
+# --- a seat's decision --------------------------------------------------------------------------
+def header_text(view: JSON) -> str:
+    """``Deus — round 7 (final round 9) — player 2 to move``."""
+    final = f" (final round {view['final_round']})" if view["final_round"] is not None else ""
+    return (
+        f"Deus — round {view['round']}{final} — Player {view['current'] + 1} to move"
+        f" — temples left {view['temples_left']}, deck {view['deck_size']}"
+    )
+
+
+def map_text(state: DeusState, view: JSON) -> Text:
+    """The board as a hex picture: terrain letter, owner digit, pieces (villages show VP)."""
+    b = state.board
+    if not b.axial:
+        return Text("")
+    xs = {r: 2 * q + rr for r, (q, rr) in enumerate(b.axial)}
+    rows: dict[int, list[int]] = {}
+    for r, (_, rr) in enumerate(b.axial):
+        rows.setdefault(rr, []).append(r)
+    minx = min(xs.values())
+    vil = {v["id"]: v for v in view["villages"]}
+    out = Text()
+    for rr in sorted(rows):
+        line = Text()
+        col = 0
+        for r in sorted(rows[rr], key=lambda x: xs[x]):
+            x = (xs[r] - minx) * 4
+            line.append(" " * max(0, x - col))
+            reg = view["regions"][r]
+            letter = TERRAIN_LETTERS[reg["terrain"]]
+            if reg["terrain"] == "village":
+                v = vil[reg["id"]]
+                cell = f"B{'x' if v['attacked'] else v['vp']}".ljust(8)
+                line.append(cell, style="bold red")
+            else:
+                owner = "" if reg["owner"] is None else str(reg["owner"] + 1)
+                pieces = "".join(PIECE_LETTERS[p] for p in reg["pieces"])
+                cell = f"{letter}{owner}{pieces}".ljust(8)
+                line.append(cell, style="bold" if owner else "dim")
+            col = x + 8
+        out.append_text(line)
+        out.append("\n")
+    return out
+
+
+def players_table(view: JSON) -> Table:
+    """Every player's public stocks and tableau (VP only where visible)."""
+    table = Table(title="players")
+    for col in ("player", "gold", "VP", "wood/stone/clay/wheat", "board pieces", "hand", "tableau"):
+        table.add_column(col)
+    for p in view["player_states"]:
+        res = "/".join(str(p["resources"][r]) for r in RESOURCES)
+        pieces = " ".join(f"{k}{v}" for k, v in p["board_pieces"].items())
+        tableau = Text()
+        for color, cards in p["columns"].items():
+            if cards:
+                tableau.append(f"{color[:2]}:{len(cards)} ", style=COLOR_STYLES[color])
+        vp = "?" if p["vp"] is None else str(p["vp"])
+        _row(
+            table,
+            f"P{p['seat'] + 1}",
+            str(p["gold"]),
+            vp,
+            res,
+            pieces,
+            str(p["hand_size"]),
+            tableau,
+        )
+    return table
+
+
+def hand_table(view: JSON, title: str = "your hand") -> Table:
+    """The seat's hand with costs and effects."""
+    table = Table(title=title, title_justify="left")
+    for col in ("card", "cost", "effect"):
+        table.add_column(col)
+    for cid in view.get("hand", []):
+        c = card_by_id(cid)
+        _row(table, _card_text(c), format_cost(c), c.summary)
+    return table
+
+
+def actions_table(state: State, seat: int, actions: Sequence[int]) -> Table:
+    """The numbered legal actions with their labels (numbers start at 1)."""
+    table = Table(title="your options", title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("action")
+    for k, a in enumerate(actions, 1):
+        _row(table, str(k), state.describe(seat, a))
+    return table
+
+
+def render_decision(
+    console: Console, state: State, seat: int, actions: Sequence[int], full: bool = True
+) -> None:
+    """Show ``seat`` everything it needs to decide now (``full=False``: only the question)."""
+    assert isinstance(state, DeusState)
+    view = state.view(seat)
+    if full:
+        console.rule(Text(header_text(view)))
+        console.print(map_text(state, view))
+        console.print(players_table(view))
+        console.print(hand_table(view))
+    console.print(Text(f"decision: {view['phase']}", style="bold"))
+    console.print(actions_table(state, seat, actions))
+
+
+def render_events(console: Console, events: Sequence[JSON], title: str = "what happened") -> None:
+    """Print log events (``{"round", "text"}``) as a short list."""
+    if not events:
+        return
+    body = Group(*(Text(f"• {e['text']}") for e in events))
+    console.print(Panel(body, title=Text(title), title_align="left"))
+
+
+def step_key(state: State) -> tuple[Any, ...]:
+    """Changes whenever a new turn starts: the full view is shown again then."""
+    assert isinstance(state, DeusState)
+    return (state.round, state.cur)
+
+
+# --- the score ----------------------------------------------------------------------------------
+def result_table(state: State) -> Table:
+    """The score breakdown (DEUS-19): one row per category, one column per player."""
+    result = state.result()
+    table = Table(title="final score" if state.is_terminal() else "score so far")
+    table.add_column("category")
+    for s in range(state.players):
+        table.add_column(f"Player {s + 1}", justify="right")
+    for cat in result.categories:
+        _row(table, cat, *[str(result.breakdown[s][cat]) for s in range(state.players)])
+    table.add_section()
+    _row(
+        table,
+        Text("total", style="bold"),
+        *[Text(str(x), style="bold") for x in result.scores],
+    )
+    _row(table, "place", *[str(result.ranking[s] + 1) for s in range(state.players)])
+    return table
+
+
+def winners_text(state: State) -> str:
+    """``Winner: Player 2 (seat 1)`` or the co-winners (AMB-29)."""
+    result = state.result()
+    names = ", ".join(f"Player {s + 1} (seat {s})" for s in result.winners)
+    if len(result.winners) == 1:
+        return f"Winner: {names} with {result.scores[result.winners[0]]} points"
+    return f"Shared victory (AMB-29): {names}"
+
+
+def render_result(console: Console, state: State) -> None:
+    """Print the breakdown table and the winners."""
+    console.print(result_table(state))
+    console.print(Text(winners_text(state), style="bold"))
+
+
+__all__ = [
+    "cards_table",
+    "catalog_json",
+    "gods_table",
+    "hand_table",
+    "header_text",
+    "map_text",
+    "players_table",
+    "render_catalog",
+    "render_decision",
+    "render_events",
+    "render_result",
+    "result_table",
+    "step_key",
+    "winners_text",
+]

@@ -1,0 +1,239 @@
+"""What each seat may know (DEUS-20), and determinization for search bots.
+
+:func:`view` is the only place that decides visibility. Public (DEUS-20.2): the map, every
+tableau (blind-built cards face down), pieces on player boards and in personal supplies,
+resources, gold, village VP, the general supply, hand sizes, deck and discard sizes, the top
+card of the discard pile and the size of the last offering. Private to a seat: its own hand, its
+own blind cards, the cards of an offering it is making, and its VP total unless the
+``public_vp`` option is on (DEUS-20.1, DEUS-20.3). The free-start picks of others stay hidden
+until every seat has picked (DEUS-21.1).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from civtable.core.api import JSON
+from civtable.core.rng import Rng
+from civtable.games.deus.catalog import (
+    CARDS,
+    COLOR_PIECE,
+    COLORS,
+    PIECES,
+    PURPLE,
+    RESOURCES,
+    TERRAINS,
+)
+from civtable.games.deus.state import (
+    BLIND_MARK,
+    BUY_PH,
+    COLUMN_PH,
+    GAIN,
+    LAB,
+    OFFERING,
+    OVER,
+    PAY_PH,
+    PHASE_NAMES,
+    PICK,
+    PLACE,
+    SELL_PH,
+    TARGET,
+)
+
+if TYPE_CHECKING:
+    from civtable.games.deus.state import DeusState
+
+_IDS = tuple(c.id for c in CARDS)
+
+
+def _pieces_in(mask: int) -> list[str]:
+    out = [PIECES[k] for k in range(len(PIECES)) if mask >> k & 1]
+    if mask >> len(PIECES) & 1:
+        out.append("temple")
+    return out
+
+
+def _column(cards: list[int], own: bool) -> list[str]:
+    return [
+        (_IDS[t - BLIND_MARK] + "*" if own else "blind") if t >= BLIND_MARK else _IDS[t]
+        for t in cards
+    ]
+
+
+_PURPOSES = ("produce_one", "produce_region", "steal", "siege", "army_to_move", "destination")
+
+
+def pending(state: DeusState, seat: int) -> JSON:
+    """The decision ``seat`` owes now, in words and ids (only shown to that seat)."""
+    ph = state.phase
+    ctx = state.ctx
+    b = state.board
+    doc: JSON = {"decision": PHASE_NAMES[ph] if ph >= 0 else "resolving"}
+    if ph in (COLUMN_PH, PAY_PH, PLACE, TARGET, SELL_PH, BUY_PH, LAB) and ctx:
+        doc["card"] = _IDS[ctx[0]]
+    if ph == PLACE:
+        color = ctx[1]
+        doc["piece"] = "temple" if color == PURPLE else PIECES[COLOR_PIECE[color]]
+        doc["blind"] = bool(ctx[2])
+    elif ph == PICK:
+        doc["left"] = int(state.options["free_start"]) - sum(state.picks[seat])
+    elif ph == OFFERING:
+        doc["cards"] = [_IDS[t] for t in state.offer]
+    elif ph == GAIN:
+        doc["resources_left"], doc["pieces_left"] = ctx[0], ctx[1]
+    elif ph == TARGET:
+        doc["purpose"] = _PURPOSES[ctx[1]]
+        doc["army_at"] = b.ids[ctx[2]] if ctx[2] >= 0 else None
+        doc["moved_to"] = [b.ids[r] for r in ctx[3:]]
+    elif ph == SELL_PH:
+        doc["max_lots"] = ctx[1]
+    elif ph == BUY_PH:
+        doc["bought"] = ctx[1]
+    return doc
+
+
+def view(state: DeusState, seat: int | None, *, labels: bool = True) -> JSON:
+    """JSON-ready view for ``seat`` (``None`` = spectator)."""
+    if seat is not None and not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat} in a {state.players}-player game")
+    b = state.board
+    public_vp = bool(state.options.get("public_vp")) or state.phase == OVER
+    picking = state.phase == PICK
+    players = []
+    for s in range(state.players):
+        mine = s == seat
+        players.append(
+            {
+                "seat": s,
+                "gold": state.gold[s],
+                "vp": state.vp[s] if (mine or public_vp) else None,
+                "resources": {RESOURCES[r]: state.res[s][r] for r in range(len(RESOURCES))},
+                "board_pieces": {PIECES[p]: state.onboard[s][p] for p in range(len(PIECES))},
+                "personal_supply": {PIECES[p]: state.personal[s][p] for p in range(len(PIECES))},
+                "picked": sum(state.picks[s]) if picking else None,
+                "hand_size": len(state.hands[s]),
+                "columns": {COLORS[c]: _column(state.cols[s][c], mine) for c in range(len(COLORS))},
+                "blind_used": bool(state.blind_used[s]),
+                "turns": state.turns[s],
+            }
+        )
+    doc: JSON = {
+        "game": state.game.id,
+        "players": state.players,
+        "seat": seat,
+        "round": state.round,
+        "final_round": state.end_round if state.end_round >= 0 else None,
+        "first_player": state.first,
+        "current": state.cur,
+        "phase": PHASE_NAMES[state.phase] if state.phase >= 0 else "resolving",
+        "to_move": list(state.to_move()),
+        "regions": [
+            {
+                "id": b.ids[r],
+                "q": b.axial[r][0] if b.axial else None,
+                "r": b.axial[r][1] if b.axial else None,
+                "terrain": TERRAINS[b.terrain[r]],
+                "edge": b.edge[r],
+                "owner": state.owner[r] if state.owner[r] >= 0 else None,
+                "pieces": _pieces_in(state.mask[r]),
+            }
+            for r in range(b.size)
+        ],
+        "villages": [
+            {"id": b.ids[v], "vp": state.vvp[i], "attacked": bool(state.vatt[i])}
+            for i, v in enumerate(b.villages)
+        ],
+        "supply": {RESOURCES[r]: state.supply[r] for r in range(len(RESOURCES))},
+        "temples_left": state.temples,
+        "deck_size": len(state.deck),
+        "discard_size": len(state.discard),
+        "discard_top": _IDS[state.discard[-1]] if state.discard else None,
+        "last_offering": (
+            {"seat": state.last_offer[0], "cards": state.last_offer[1]}
+            if state.last_offer
+            else None
+        ),
+        "offering_size": len(state.offer),
+        "offering_top": _IDS[state.offer[0]] if state.offer else None,
+        "player_states": players,
+    }
+    if seat is not None:
+        doc["hand"] = [_IDS[t] for t in state.hands[seat]]
+        if picking:
+            doc["my_picks"] = {PIECES[p]: state.picks[seat][p] for p in range(len(PIECES))}
+        if state.offer and seat == state.cur:
+            doc["offering"] = [_IDS[t] for t in state.offer]
+        if seat in state.to_move():
+            doc["pending"] = pending(state, seat)
+        legal = state.legal_actions(seat)
+        if labels:
+            doc["legal"] = [{"id": a, "label": state.describe(seat, a)} for a in legal]
+        else:
+            doc["legal"] = [{"id": a} for a in legal]
+    if state.log is not None:
+        doc["log"] = [e for e in state.log if "seat" not in e or e["seat"] == seat]
+    if state.phase == OVER:
+        doc["result"] = state.result().to_json()
+    return doc
+
+
+def determinize(state: DeusState, seat: int, rng: Rng) -> DeusState:
+    """Re-deal everything ``seat`` cannot see (DEUS-20.1): other hands, the deck order, the
+    discard pile under its top card, other seats' blind cards and the hidden cards of another
+    seat's offering in progress; sizes are kept. Others' free-start picks are re-drawn. VP totals
+    are kept (they follow from public events, DEUS-20.3). The generator is re-seeded."""
+    s = state.copy()
+    s.history = []
+    s.log = None
+    s._legal = {}
+    pool: list[int] = []
+    slots: list[tuple[str, int, int, int]] = []
+    for p in range(s.players):
+        if p == seat:
+            continue
+        for k, t in enumerate(s.hands[p]):
+            pool.append(t)
+            slots.append(("hand", p, 0, k))
+        for c, col in enumerate(s.cols[p]):
+            for k, t in enumerate(col):
+                if t >= BLIND_MARK:
+                    pool.append(t - BLIND_MARK)
+                    slots.append(("blind", p, c, k))
+    for k, t in enumerate(s.deck):
+        pool.append(t)
+        slots.append(("deck", 0, 0, k))
+    for k, t in enumerate(s.discard[:-1]):
+        pool.append(t)
+        slots.append(("discard", 0, 0, k))
+    if s.cur != seat:
+        for k, t in enumerate(s.offer[1:], start=1):
+            pool.append(t)
+            slots.append(("offer", 0, 0, k))
+        if s.phase == COLUMN_PH or (s.phase == PLACE and s.ctx[2]):
+            pool.append(s.ctx[0])  # a card being built blind (DEUS-21.3)
+            slots.append(("ctx", 0, 0, 0))
+    rng.shuffle(pool)
+    for (where, p, c, k), t in zip(slots, pool, strict=True):
+        if where == "hand":
+            s.hands[p][k] = t
+        elif where == "blind":
+            s.cols[p][c][k] = t + BLIND_MARK
+        elif where == "deck":
+            s.deck[k] = t
+        elif where == "discard":
+            s.discard[k] = t
+        elif where == "offer":
+            s.offer[k] = t
+        else:
+            s.ctx[0] = t
+    if s.phase == PICK:
+        for p in range(s.players):
+            if p == seat:
+                continue
+            n = sum(s.picks[p])
+            s.picks[p] = [0] * len(PIECES)
+            for _ in range(n):
+                opts = [x for x in range(len(PIECES)) if s.picks[p][x] < 5]
+                s.picks[p][rng.choice(opts)] += 1
+    s.rng = rng.fork()
+    return s
