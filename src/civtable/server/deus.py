@@ -33,9 +33,7 @@ def catalog() -> JSON:
         "resources": list(RESOURCES),
         "pieces": list(PIECES),
         "terrains": list(TERRAINS),
-        "gods": {
-            COLORS[g.color]: {"id": g.id, "name": g.name, "text": g.summary} for g in GODS
-        },
+        "gods": {COLORS[g.color]: {"id": g.id, "name": g.name, "text": g.summary} for g in GODS},
         "actions": {name.upper(): lo for name, lo, _hi in actions.KINDS}
         | {"SPACE": actions.ACTION_SPACE},
     }
