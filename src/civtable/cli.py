@@ -41,6 +41,7 @@ from civtable.sim.tournament import add_tournament_parser
 #: terminal renderers per game id (a module with the functions of ``seven_wonders.terminal``)
 TERMINALS = {
     "seven-wonders": "civtable.games.seven_wonders.terminal",
+    "through-the-ages": "civtable.games.through_the_ages.terminal",
     "deus": "civtable.games.deus.terminal",
 }
 

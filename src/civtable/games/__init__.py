@@ -27,7 +27,12 @@ REGISTRY: dict[str, GameInfo] = {
     info.id: info
     for info in (
         GameInfo("seven-wonders", "7 Wonders", "civtable.games.seven_wonders", "2-7"),
-        GameInfo("through-the-ages", "Through the Ages: A New Story of Civilization", None, "2-4"),
+        GameInfo(
+            "through-the-ages",
+            "Through the Ages: A New Story of Civilization",
+            "civtable.games.through_the_ages",
+            "2-4",
+        ),
         GameInfo("civilization-a-new-dawn", "Sid Meier's Civilization: A New Dawn", None, "2-4"),
         GameInfo("deus", "Deus", "civtable.games.deus", "2-4"),
     )

@@ -1,0 +1,51 @@
+"""Through the Ages: A New Story of Civilization (CGE 2015) for 2-4 players.
+
+Part 1: the civilization engine and the first (simplified) game of the rulebook (TTA-14),
+option ``{"mode": "first"}``. Rules: ``shared/rules/through_the_ages.md`` (ids TTA-…); grep the
+id to find its code and its test. See ``docs/through-the-ages.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from civtable.core.api import JSON, Game
+from civtable.games.through_the_ages.actions import ACTION_SPACE
+from civtable.games.through_the_ages.rules import setup
+from civtable.games.through_the_ages.state import TTAState
+
+
+class ThroughTheAges(Game):
+    """The Through the Ages game: factory, action space and (de)serialization."""
+
+    id = "through-the-ages"
+    name = "Through the Ages: A New Story of Civilization"
+    min_players = 2
+    max_players = 4
+
+    def new_game(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> TTAState:
+        """A new game after setup (TTA-2)."""
+        return setup.new_game(self, players, seed, options)
+
+    def action_space_size(self, players: int, options: Mapping[str, Any] | None = None) -> int:
+        """The same for every player count (see :mod:`.actions`)."""
+        return ACTION_SPACE
+
+    def state_from_json(self, doc: JSON) -> TTAState:
+        """Inverse of :meth:`TTAState.to_json`."""
+        return TTAState.from_json(self, doc)
+
+    def default_options(self) -> JSON:
+        """``mode``: ``"first"`` (the only mode for now)."""
+        return dict(setup.DEFAULT_OPTIONS)
+
+    def describe_rules(self) -> str:
+        """Where the rules live."""
+        return "shared/rules/through_the_ages.md (rule ids TTA-…, scenarios T-01…T-23)"
+
+
+GAME = ThroughTheAges()
+__all__ = ["GAME", "TTAState", "ThroughTheAges"]

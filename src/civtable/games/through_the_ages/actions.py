@@ -1,0 +1,131 @@
+"""Integer action ids of Through the Ages (one fixed table for every player count).
+
+==============  =========================================================================
+id range        meaning
+==============  =========================================================================
+``END``         end the Action Phase (the End-of-Turn sequence runs, TTA-8)
+``TAKE+s``      take the card in row slot ``s`` (0..12, TTA-7.2.1)
+``POP``         increase population (TTA-7.2.2)
+``BUILD+b``     build on building slot ``b = kind*4 + age`` (farm/mine/urban: CA; unit: MA)
+``UPGRADE+u``   upgrade, ``u = kind*6 + pair`` over the level pairs of :data:`PAIRS`
+``DESTROY+b``   destroy a building (1 CA) or disband a unit (1 MA)
+``PLAY+c``      play card ``c`` from hand: develop a technology (peaceful government change
+                included), play a leader or an action card
+``REVOLT+c``    revolution to government ``c`` (TTA-7.2.10)
+``WONDER+k``    build ``k+1`` stages of the unfinished wonder for one CA (TTA-7.2.8)
+``CHOICE+i``    option ``i`` of a ``choose_one`` card (Reserves)
+``DISCARD+c``   discard military card ``c`` (TTA-8.1)
+``HAMMURABI``   spend one MA as a CA (once per turn)
+``OCEAN``       Ocean Liner Service: a free population increase (once per turn)
+``BARBAROSSA``  Frederick Barbarossa: for 1 MA, increase population and build a unit, each 1 less
+``CHURCHILL``   Winston Churchill option 0 (+3 culture) / ``CHURCHILL+1`` (3 science + 3
+                resources for units); option 0 is taken at end of turn if unused
+``BACH+4b+a``   J. S. Bach: upgrade the urban building on slot ``b`` into the theater of age
+                ``a`` (1 CA, the cost difference, once per turn)
+``COPY+c``      copy tactic ``c`` from the common tactics area (2 MA, TTA-7.3.5); playing a
+                tactics card from the military hand is ``PLAY+c`` (1 MA, TTA-7.3.4)
+==============  =========================================================================
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from civtable.games.through_the_ages.catalog import CARDS, KINDS, NCARDS, NKINDS, NSLOTS
+
+if TYPE_CHECKING:
+    from civtable.games.through_the_ages.state import TTAState
+
+PAIRS: tuple[tuple[int, int], ...] = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+PAIR_INDEX = {p: i for i, p in enumerate(PAIRS)}
+
+END = 0
+TAKE = 1
+POP = TAKE + 13
+BUILD = POP + 1
+UPGRADE = BUILD + NSLOTS
+DESTROY = UPGRADE + NKINDS * 6
+PLAY = DESTROY + NSLOTS
+REVOLT = PLAY + NCARDS
+WONDER = REVOLT + NCARDS
+CHOICE = WONDER + 4
+DISCARD = CHOICE + 2
+HAMMURABI = DISCARD + NCARDS
+OCEAN = HAMMURABI + 1
+BARBAROSSA = OCEAN + 1
+CHURCHILL = BARBAROSSA + 1
+BACH = CHURCHILL + 2
+COPY = BACH + NSLOTS * 4
+ACTION_SPACE = COPY + NCARDS
+
+
+def bach_id(src_slot: int, theater_age: int) -> int:
+    """J. S. Bach: upgrade the building on ``src_slot`` into the theater of ``theater_age``."""
+    return BACH + src_slot * 4 + theater_age
+
+
+def upgrade_id(kind: int, lo: int, hi: int) -> int:
+    """Action id of upgrading ``kind`` from age ``lo`` to age ``hi``."""
+    return UPGRADE + kind * 6 + PAIR_INDEX[(lo, hi)]
+
+
+def decode_upgrade(action: int) -> tuple[int, int, int]:
+    """(kind, lo, hi) of an upgrade id."""
+    u = action - UPGRADE
+    lo, hi = PAIRS[u % 6]
+    return u // 6, lo, hi
+
+
+def _slot_name(slot: int) -> str:
+    from civtable.games.through_the_ages.catalog import SLOT_CARD
+
+    return f"{CARDS[SLOT_CARD[slot]].name} ({KINDS[slot // 4]})"
+
+
+def describe(state: TTAState, seat: int, action: int) -> str:
+    """A readable label of ``action``."""
+    if action == END:
+        return "end the Action Phase"
+    if TAKE <= action < POP:
+        c = state.row[action - TAKE]
+        name = CARDS[c].name if c >= 0 else "(empty)"
+        return f"take {name} from slot {action - TAKE + 1}"
+    if action == POP:
+        return "increase population"
+    if BUILD <= action < UPGRADE:
+        return f"build {_slot_name(action - BUILD)}"
+    if UPGRADE <= action < DESTROY:
+        kind, lo, hi = decode_upgrade(action)
+        return f"upgrade {_slot_name(kind * 4 + lo)} to {_slot_name(kind * 4 + hi)}"
+    if DESTROY <= action < PLAY:
+        return f"destroy/disband {_slot_name(action - DESTROY)}"
+    if PLAY <= action < REVOLT:
+        card = CARDS[action - PLAY]
+        verb = "develop" if card.type == "technology" else "play"
+        if card.type == "tactic":
+            verb = "play the tactic"
+        return f"{verb} {card.name}"
+    if REVOLT <= action < WONDER:
+        return f"revolution: {CARDS[action - REVOLT].name}"
+    if WONDER <= action < CHOICE:
+        return f"build {action - WONDER + 1} wonder stage(s)"
+    if CHOICE <= action < DISCARD:
+        return f"choose option {action - CHOICE + 1}"
+    if DISCARD <= action < HAMMURABI:
+        return f"discard {CARDS[action - DISCARD].name}"
+    if action == HAMMURABI:
+        return "Hammurabi: use a military action as a civil action"
+    if action == OCEAN:
+        return "Ocean Liner Service: free population increase"
+    if action == BARBAROSSA:
+        return "Frederick Barbarossa: increase population and build a unit"
+    if action == CHURCHILL:
+        return "Winston Churchill: +3 culture"
+    if action == CHURCHILL + 1:
+        return "Winston Churchill: 3 science and 3 resources for units"
+    if COPY <= action < ACTION_SPACE:
+        return f"copy the tactic {CARDS[action - COPY].name}"
+    if BACH <= action < COPY:
+        src, age = divmod(action - BACH, 4)
+        return f"J. S. Bach: turn {_slot_name(src)} into {_slot_name(6 * 4 + age)}"
+    return f"action {action}"

@@ -1,0 +1,278 @@
+"""Card effects: the interpreter of the data file's ops for cards in play.
+
+Every civil card's effect is data (``cards.json`` ``effect.ops``); this module names each op
+and hook the engine implements, so ``grep <card id>`` in the data finds the op and
+``grep <op or hook>`` here finds its code. Implemented (part 1):
+
+* ``stat`` (continuous): Alexander, Joan of Arc, Michelangelo, Great Wall, Napoleon,
+  Shakespeare (TTA-1.10); James Cook's colony culture is inert without colonies (part 2).
+* ``building_bonus``: Leonardo, Newton, Einstein, Bach, Chaplin, Sid Meier (ratings);
+  Transcontinental Railroad, Bill Gates (production, TTA-8.7).
+* ``cost_modifier``: Hammurabi, Moses, Bach, Shakespeare; Taj Mahal ``in_card_row``.
+* ``urban_discount`` / ``wonder_stages_per_action``: Masonry, Architecture, Engineering (TTA-7.6).
+* ``gain`` triggers ``on_take_technology`` (Aristotle), ``on_develop_technology`` (Leonardo,
+  Newton, Einstein), ``on_revolution`` (Robespierre), ``on_leave_play`` (Bill Gates; his
+  ``game_end`` culture belongs to the full game's scoring, part 2), ``end_of_turn`` (Genghis
+  Khan), ``action_phase`` (Ocean Liner Service).
+* ``military_pool`` ``start_of_turn`` (Homer, TTA-AMB-10).
+* hooks ``no_wonder_surcharge``, ``military_action_as_civil_action``,
+  ``revolution_costs_military_actions``, ``extra_happy_face_per_happy_source``,
+  ``populate_and_build_unit``, ``upgrade_to_theater``, ``homer_under_wonder``.
+
+The tactic hooks ``air_force_doubles_army`` and ``infantry_as_cavalry`` are implemented in
+:mod:`.military`. Hooks of the political part (``extra_political_action``,
+``colonize_from_hand``, ``peek_current_event``, ``discard_for_colonization``, ``pacifist``, and
+the event/pact hooks) are inert in part 1.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from civtable.games.through_the_ages.catalog import CARDS, CULT, HAPPY, SCI, STR, Card
+from civtable.games.through_the_ages.state import Civ
+
+#: hooks that have an effect in part 1 (the others wait for military/politics, part 2)
+IMPLEMENTED_HOOKS = frozenset(
+    {
+        "no_wonder_surcharge",
+        "military_action_as_civil_action",
+        "revolution_costs_military_actions",
+        "extra_happy_face_per_happy_source",
+        "populate_and_build_unit",
+        "upgrade_to_theater",
+        "homer_under_wonder",
+        "air_force_doubles_army",
+        "infantry_as_cavalry",
+    }
+)
+PART2_HOOKS = frozenset(
+    {
+        "extra_political_action",
+        "colonize_from_hand",
+        "peek_current_event",
+        "discard_for_colonization",
+        "pacifist",
+        "take_cards_for_political_action",
+        "flip_old_wonder",
+        "steal_special_technologies_or_science",
+        "partner_pays_science_on_develop",
+    }
+)
+
+
+def active_cards(civ: Civ) -> list[Card]:
+    """Non-building cards whose effects are in play: government, specials, leader, wonders."""
+    out = [CARDS[civ.gov]]
+    out.extend(CARDS[s] for s in civ.special if s >= 0)
+    if civ.leader >= 0:
+        out.append(CARDS[civ.leader])
+    out.extend(CARDS[w] for w in civ.wonders)
+    return out
+
+
+def ops_of(civ: Civ, when: str) -> list[tuple[Card, dict[str, Any]]]:
+    """(card, op) pairs of the cards in play with that ``when``."""
+    return [(c, op) for c in active_cards(civ) for op in c.ops if op.get("when") == when]
+
+
+def has_hook(civ: Civ, key: str) -> bool:
+    """Does a card in play carry hook ``key``?"""
+    for c in active_cards(civ):
+        for op in c.ops:
+            if op["op"] == "hook" and op["key"] == key:
+                return True
+    return False
+
+
+def cost_modifier(civ: Civ, action: str, card: Card | None) -> int:
+    """Sum of the (negative) ``cost_modifier`` amounts of cards in play for an action."""
+    total = 0
+    for c in active_cards(civ):
+        for op in c.ops:
+            if op["op"] != "cost_modifier" or op.get("when") != "continuous":
+                continue
+            if op["action"] != action:
+                continue
+            flt = op.get("filter") or {}
+            if card is not None:
+                if "card_type" in flt and flt["card_type"] != card.type:
+                    continue
+                if "tech_subtype" in flt and flt["tech_subtype"] != card.subtype:
+                    continue
+                if "card" in flt and flt["card"] != card.id:
+                    continue
+            elif flt:
+                continue
+            cond = op.get("condition")
+            if cond == "has_library_building" and not _has_building(civ, "library"):
+                continue
+            if cond == "has_theater_building" and not _has_building(civ, "theater"):
+                continue
+            total += int(op["amount"])
+    return total
+
+
+def _has_building(civ: Civ, subtype: str) -> bool:
+    from civtable.games.through_the_ages.catalog import KINDS
+
+    k = KINDS.index(subtype)
+    return any(civ.workers[k * 4 + a] for a in range(4))
+
+
+def urban_discount(civ: Civ, age: int) -> int:
+    """TTA-7.6 construction discount on an urban building of ``age``."""
+    for c in active_cards(civ):
+        for op in c.ops:
+            if op["op"] == "urban_discount":
+                return int(op["by_age"][("A", "I", "II", "III")[age]])
+    return 0
+
+
+def wonder_stages_per_action(civ: Civ) -> int:
+    """TTA-7.2.8 stages one civil action may build."""
+    for c in active_cards(civ):
+        for op in c.ops:
+            if op["op"] == "wonder_stages_per_action":
+                return int(op["amount"])
+    return 1
+
+
+def _cards_happy(civ: Civ) -> list[tuple[str, int]]:
+    """(source, happy faces) of the non-building cards in play."""
+    out: list[tuple[str, int]] = []
+    for c in active_cards(civ):
+        src = "wonder" if c.type == "wonder" else c.tech_type or c.type
+        out.append((src, c.in_play[HAPPY]))
+    return out
+
+
+def ratings_extra(civ: Civ, base: list[int], happy_by_source: dict[str, int]) -> None:
+    """Add continuous ``stat`` and rating ``building_bonus`` ops to ``base`` (a stats vector)."""
+    from civtable.games.through_the_ages.catalog import KINDS, UNIT_KINDS
+
+    for c in active_cards(civ):
+        for op in c.ops:
+            kind = op["op"]
+            if kind == "stat" and op.get("when") == "continuous":
+                if op.get("condition") == "has_colony":
+                    continue  # no colonies in part 1 (James Cook)
+                amt = op["amount"]
+                q = amt["equal_to"]
+                flt = amt.get("filter") or {}
+                if q == "military_units":
+                    types = flt.get("unit_types")
+                    v = sum(
+                        civ.workers[k * 4 + a]
+                        for k in UNIT_KINDS
+                        if types is None or KINDS[k] in types
+                        for a in range(4)
+                    )
+                elif q == "happy_faces":
+                    v = sum(happy_by_source.get(s, 0) for s in flt["sources"])
+                elif q == "distinct_unit_types":
+                    v = sum(1 for k in UNIT_KINDS if any(civ.workers[k * 4 + a] for a in range(4)))
+                elif q == "library_theater_pairs":
+                    lib = sum(civ.workers[KINDS.index("library") * 4 + a] for a in range(4))
+                    the = sum(civ.workers[KINDS.index("theater") * 4 + a] for a in range(4))
+                    v = min(lib, the)
+                else:  # pragma: no cover - guarded by the data tests
+                    raise KeyError(q)
+                v *= int(amt.get("times", 1))
+                v += int(amt.get("plus", 0))
+                base[_STAT[op["stat"]]] += v
+            elif kind == "building_bonus":
+                stat = op["stat"]
+                if stat not in ("science", "culture"):
+                    continue  # production bonuses: see production_bonus()
+                base[_STAT[stat]] += building_bonus(civ, op, None)
+
+
+_STAT = {"culture": CULT, "science": SCI, "strength": STR, "happiness": HAPPY}
+
+
+def building_bonus(civ: Civ, op: dict[str, Any], only: set[int] | None) -> int:
+    """Extra output of a ``building_bonus`` op, optionally only from buildings of ``only``."""
+    from civtable.games.through_the_ages.catalog import KINDS
+
+    kinds = [KINDS.index(b) for b in op["buildings"]]
+    amount = op["amount"]
+    if op["scope"] == "best":
+        best = _best(civ, kinds)  # the best of the op's buildings, then filtered
+        if best is None or (only is not None and best[0] not in only):
+            return 0
+        return _bonus_value(amount, best[0], best[1])
+    total = 0
+    for k in kinds:
+        if only is not None and k not in only:
+            continue
+        for a in range(4):
+            n = civ.workers[k * 4 + a]
+            if n:
+                total += n * _bonus_value(amount, k, a)
+    return total
+
+
+def leader_output(civ: Civ, only: set[int], stat: str) -> int:
+    """Leader/wonder ``building_bonus`` output of ``stat`` produced by buildings of ``only``
+    (Hollywood and Internet count "leader bonuses" to those buildings)."""
+    return sum(
+        building_bonus(civ, op, only)
+        for c in active_cards(civ)
+        for op in c.ops
+        if op["op"] == "building_bonus" and op["stat"] == stat
+    )
+
+
+def _best(civ: Civ, kinds: list[int]) -> tuple[int, int] | None:
+    """The highest-level building card among ``kinds`` that has a worker."""
+    best: tuple[int, int] | None = None
+    for k in kinds:
+        for a in range(4):
+            if civ.workers[k * 4 + a] and (best is None or a > best[1]):
+                best = (k, a)
+    return best
+
+
+def _bonus_value(amount: Any, kind: int, age: int) -> int:
+    from civtable.games.through_the_ages.catalog import SLOT_CARD
+
+    if isinstance(amount, int):
+        return amount
+    q = amount["equal_to"]
+    if q == "building_level":
+        return age
+    card = CARDS[SLOT_CARD[kind * 4 + age]]
+    # building_output: that building's output for one worker (its main stat)
+    return max(card.per_worker[CULT], card.per_worker[1], card.per_worker[SCI])
+
+
+def production_bonus(civ: Civ, best_only: bool = False) -> int:
+    """Extra resources in the resource step: Transcontinental Railroad, Bill Gates (TTA-8.7);
+    ``best_only``: only the best-mine bonus (Railroad), the workers' own production."""
+    from civtable.games.through_the_ages.catalog import KINDS, SLOT_CARD
+
+    extra = 0
+    for c in active_cards(civ):
+        for op in c.ops:
+            if op["op"] != "building_bonus" or op["stat"] != "resources":
+                continue
+            kinds = [KINDS.index(b) for b in op["buildings"]]
+            if op["scope"] == "best":
+                best = _best(civ, kinds)
+                if best is not None:
+                    k, a = best
+                    extra += CARDS[SLOT_CARD[k * 4 + a]].per_worker[1]
+            elif not best_only:
+                for k in kinds:
+                    for a in range(4):
+                        extra += civ.workers[k * 4 + a] * a
+    return extra
+
+
+def lab_levels(civ: Civ) -> int:
+    """Sum of card levels over workers on labs (Bill Gates)."""
+    from civtable.games.through_the_ages.catalog import KINDS
+
+    k = KINDS.index("lab")
+    return sum(civ.workers[k * 4 + a] * a for a in range(4))

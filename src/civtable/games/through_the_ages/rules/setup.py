@@ -1,0 +1,83 @@
+"""Setup (TTA-2) and game options."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from civtable.core.errors import InvalidOptionsError
+from civtable.games.through_the_ages.catalog import (
+    BLUE_START,
+    CARDS,
+    INITIAL_EVENTS,
+    INITIAL_TECHS,
+    POOL_START,
+    ROUND_ONE_CA,
+    ROW_SLOTS,
+    START_GOVERNMENT,
+    YELLOW_START,
+    civil_deck,
+    military_deck,
+)
+from civtable.games.through_the_ages.state import TTAState
+
+if TYPE_CHECKING:
+    from civtable.core.api import Game
+
+DEFAULT_OPTIONS: dict[str, Any] = {"mode": "first"}
+MODES = ("first",)  # part 2 adds "full"
+
+
+def check_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Fill defaults and validate (``mode`` must be ``"first"`` for now)."""
+    opts = dict(DEFAULT_OPTIONS)
+    if options:
+        unknown = set(options) - set(DEFAULT_OPTIONS)
+        if unknown:
+            raise InvalidOptionsError(f"unknown Through the Ages options: {sorted(unknown)}")
+        opts.update(options)
+    if opts["mode"] not in MODES:
+        raise InvalidOptionsError(f"mode must be one of {MODES}, not {opts['mode']!r}")
+    return opts
+
+
+def new_game(game: Game, players: int, seed: int, options: Mapping[str, Any] | None) -> TTAState:
+    """TTA-2: boards, decks (trimmed by player count; first game per TTA-2.6), row, events."""
+    game.check_players(players)
+    opts = check_options(options)
+    first = opts["mode"] == "first"
+    s = TTAState(game, players, seed, opts)
+    rng = s.rng
+    # TTA-2.5 the first player is chosen at random and never changes
+    s.first = s.current = rng.randbelow(players)
+    # TTA-2.2 decks (copies already trimmed by player count); first game: no Age III (TTA-14)
+    for age in range(4):
+        if first and age == 3:
+            continue
+        deck = civil_deck(age, players)
+        rng.shuffle(deck)
+        s.civil_decks[age] = deck
+        if age >= 1:
+            mdeck = military_deck(age, players, first)
+            rng.shuffle(mdeck)
+            s.mil_decks[age] = mdeck
+    # TTA-2.4 current events: players + 2 Age A events, the rest back to the box
+    events = military_deck(0, players, first)
+    rng.shuffle(events)
+    s.events = events[: INITIAL_EVENTS[players]]
+    # TTA-2.3 card row
+    s.row = [s.civil_decks[0].pop() for _ in range(ROW_SLOTS)]
+    # TTA-2.1 / TTA-1.3 / TTA-1.8 player boards; TTA-2.5 round-1 actions
+    for seat, civ in enumerate(s.civs):
+        civ.yellow = YELLOW_START
+        civ.blue = BLUE_START
+        civ.pool = POOL_START
+        civ.gov = START_GOVERNMENT
+        for card, workers in INITIAL_TECHS:
+            c = CARDS[card]
+            if c.kind >= 0:
+                civ.developed.append(card)
+                civ.workers[c.slot] = workers
+        civ.ca = ROUND_ONE_CA[(seat - s.first) % players]
+        civ.ma = 0
+    return s

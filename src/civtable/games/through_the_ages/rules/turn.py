@@ -1,0 +1,149 @@
+"""Turn structure: start of turn (TTA-5.2) and the End-of-Turn sequence (TTA-8)."""
+
+from __future__ import annotations
+
+from civtable.games.through_the_ages.catalog import FAMINE, MIL_DRAW_MAX
+from civtable.games.through_the_ages.rules import board, effects, military, row
+from civtable.games.through_the_ages.state import P_DISCARD, P_NONE, Civ, TTAState
+
+
+def start_turn(state: TTAState) -> None:
+    """TTA-5.2 steps 1 (replenish; none in round 1) and the start-of-turn effects."""
+    if state.round > 1:
+        row.replenish(state)
+    civ = state.civs[state.current]
+    military.release_tactic(state, civ)  # TTA-5.2 step 2
+    # Homer (TTA-AMB-10): a pool of 1 resource for units each turn
+    for _card, op in effects.ops_of(civ, "start_of_turn"):
+        if op["op"] == "military_pool":
+            if op["resource"] == "resources":
+                civ.mpool += int(op["amount"])
+            else:
+                civ.spool += int(op["amount"])
+
+
+def end_action_phase(state: TTAState) -> None:
+    """Begin the End-of-Turn sequence: leader triggers, then TTA-8.1 (discard decision)."""
+    civ = state.civs[state.current]
+    # leader end-of-turn triggers (TTA-8 note): Genghis Khan, unused Winston Churchill
+    for _card, op in effects.ops_of(civ, "end_of_turn"):
+        cond = op.get("condition") == "among_two_strongest_ties_won"
+        if op["op"] == "gain" and cond and among_two_strongest(state, state.current):
+            civ.culture += int(op["amount"])
+    for card, op in effects.ops_of(civ, "action_phase"):
+        if op["op"] == "choose_one" and "default_at_end_of_turn" in op:
+            if not civ.used & USED_CHURCHILL:
+                opt = op["options"][int(op["default_at_end_of_turn"])]
+                for sub in opt:
+                    if sub["what"] == "culture_points":
+                        civ.culture += int(sub["amount"])
+                civ.used |= USED_CHURCHILL
+            del card
+    _discard_check(state)
+
+
+USED_HAMMURABI = 1
+USED_OCEAN = 2
+USED_CHURCHILL = 4
+USED_BACH = 8
+USED_TACTIC = 16
+
+
+def among_two_strongest(state: TTAState, seat: int) -> bool:
+    """Genghis Khan: one of the two strongest (the strongest at 2 players), ties won."""
+    mine = board.ratings(state.civs[seat])[2]
+    stronger = sum(1 for s, c in enumerate(state.civs) if s != seat and board.ratings(c)[2] > mine)
+    return stronger < (1 if state.players == 2 else 2)
+
+
+def _discard_check(state: TTAState) -> None:
+    civ = state.civs[state.current]
+    excess = len(civ.mhand) - board.hand_limits(civ)[1]
+    if excess > 0:
+        state.pending = [P_DISCARD, excess]  # TTA-8.1 owner chooses
+    else:
+        finish_turn(state)
+
+
+def discard(state: TTAState, card: int) -> None:
+    """TTA-8.1: discard one excess military card (face down, to its age's discards)."""
+    from civtable.games.through_the_ages.catalog import CARDS
+
+    civ = state.civs[state.current]
+    civ.mhand.remove(card)
+    state.mil_discards[CARDS[card].age].append(card)
+    left = state.pending[1] - 1
+    if left > 0:
+        state.pending = [P_DISCARD, left]
+    else:
+        state.pending = [P_NONE]
+        finish_turn(state)
+
+
+def production_phase(civ: Civ) -> None:
+    """TTA-8.3 .. 8.7 (score, corruption, food, consumption, resources)."""
+    culture, science, _strength, _happy = board.ratings(civ)
+    civ.culture += culture  # 8.3
+    civ.science += science
+    corrupt(civ)  # 8.4
+    board.produce(civ, False)  # 8.5
+    missing = board.lose(civ, False, board.consumption(civ.yellow))  # 8.6
+    if missing:
+        civ.culture = max(0, civ.culture - FAMINE * missing)
+    board.produce(civ, True)  # 8.7
+    extra = effects.production_bonus(civ)
+    if extra:
+        board.gain(civ, True, extra)
+
+
+def corrupt(civ: Civ) -> None:
+    """TTA-8.4: lose resources by the blue bank's corruption; the shortfall is paid in food."""
+    short = board.lose(civ, True, board.corruption(civ.blue))
+    if short:
+        board.lose(civ, False, short)
+
+
+def uprising(civ: Civ) -> bool:
+    """TTA-8.2 / TTA-9.4: discontent workers exceed unused workers."""
+    return board.discontent(civ) > civ.pool
+
+
+def finish_turn(state: TTAState) -> None:
+    """TTA-8.2 .. 8.9, then pass the turn (and end the game after the last turn)."""
+    seat = state.current
+    civ = state.civs[seat]
+    if not uprising(civ):
+        production_phase(civ)
+    # 8.8 draw military cards: one per unused MA (real or temporary), at most 3
+    deck_age = state.age
+    if state.round > 1 and deck_age < row.game_end_age(state) and deck_age >= 1:
+        n = min(MIL_DRAW_MAX, civ.ma + civ.temp_ma)
+        for _ in range(n):
+            deck = state.mil_decks[deck_age]
+            if not deck:
+                deck.extend(state.mil_discards[deck_age])
+                state.mil_discards[deck_age].clear()
+                state.rng.shuffle(deck)
+            if not deck:
+                break
+            civ.mhand.append(deck.pop())
+    reset_actions(civ)  # 8.9
+    state.pending = [P_NONE]
+    # TTA-4.4: the last turn is the one of the player to the right of the first player
+    if state.last_round == state.round and seat == (state.first - 1) % state.players:
+        state.over = 1
+        return
+    state.current = (seat + 1) % state.players
+    if state.current == state.first:
+        state.round += 1
+    start_turn(state)
+
+
+def reset_actions(civ: Civ) -> None:
+    """TTA-8.9: all cubes back on the government card; temporary effects end."""
+    civ.ca, civ.ma = board.totals(civ)
+    civ.temp_ma = civ.mpool = civ.spool = 0
+    civ.fresh = []
+    civ.spent_ca = 0
+    civ.replaced_leader = 0
+    civ.used = 0

@@ -1,0 +1,374 @@
+"""The Through the Ages position: one :class:`Civ` per player plus the shared boards.
+
+Everything is ints and small lists so :meth:`TTAState.copy` is a handful of slices. Ratings are
+never stored: :mod:`.rules.board` computes them from the cards in play and the workers
+(TTA-1.9). The rules live in :mod:`.rules`; this module only holds data, (de)serialization and
+the :class:`~civtable.core.State` plumbing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from civtable.core.api import JSON, Result, State
+from civtable.core.errors import SerializationError
+from civtable.core.rng import Rng
+from civtable.games.through_the_ages.catalog import NSLOTS
+
+if TYPE_CHECKING:
+    from civtable.core.api import Game
+
+_CIV_INTS = (
+    "yellow",
+    "blue",
+    "pool",
+    "gov",
+    "leader",
+    "wip",
+    "wip_stages",
+    "culture",
+    "science",
+    "ca",
+    "ma",
+    "temp_ma",
+    "mpool",
+    "spool",
+    "leader_ages",
+    "spent_ca",
+    "replaced_leader",
+    "used",
+    "homer_wonder",
+    "tactic",
+    "tactic_own",
+)
+_CIV_LISTS = ("workers", "cubes", "developed", "special", "wonders", "hand", "mhand", "fresh")
+
+
+class Civ:
+    """One player's civilization (player board and cards in play).
+
+    ``workers[slot]`` workers per building slot (``kind * 4 + age``); ``cubes[0..3]`` blue cubes
+    on the farm of age 0..3, ``cubes[4..7]`` on the mines; ``developed`` building technologies
+    in play (board cards included); ``special[subtype]`` special technology or -1; ``wip`` the
+    unfinished wonder (-1) with ``wip_stages`` stages built; ``ca``/``ma`` available actions;
+    ``temp_ma``/``mpool``/``spool`` this turn's temporary military action, unit resources and unit
+    science; ``fresh`` action cards taken this turn (TTA-7.2.11); ``used`` once-per-turn hooks.
+    """
+
+    __slots__ = _CIV_INTS + _CIV_LISTS
+
+    yellow: int
+    blue: int
+    pool: int
+    gov: int
+    leader: int
+    wip: int
+    wip_stages: int
+    culture: int
+    science: int
+    ca: int
+    ma: int
+    temp_ma: int
+    mpool: int
+    spool: int
+    leader_ages: int
+    spent_ca: int
+    replaced_leader: int
+    used: int
+    homer_wonder: int
+    tactic: int
+    tactic_own: int
+    workers: list[int]
+    cubes: list[int]
+    developed: list[int]
+    special: list[int]
+    wonders: list[int]
+    hand: list[int]
+    mhand: list[int]
+    fresh: list[int]
+
+    def __init__(self) -> None:
+        for name in _CIV_INTS:
+            setattr(self, name, 0)
+        self.gov = self.leader = self.wip = self.homer_wonder = self.tactic = -1
+        self.workers = [0] * NSLOTS
+        self.cubes = [0] * 8
+        self.developed = []
+        self.special = [-1, -1, -1, -1]
+        self.wonders = []
+        self.hand = []
+        self.mhand = []
+        self.fresh = []
+
+    def copy(self) -> Civ:
+        """An independent copy."""
+        c = Civ.__new__(Civ)
+        c.yellow = self.yellow
+        c.blue = self.blue
+        c.pool = self.pool
+        c.gov = self.gov
+        c.leader = self.leader
+        c.wip = self.wip
+        c.wip_stages = self.wip_stages
+        c.culture = self.culture
+        c.science = self.science
+        c.ca = self.ca
+        c.ma = self.ma
+        c.temp_ma = self.temp_ma
+        c.mpool = self.mpool
+        c.spool = self.spool
+        c.leader_ages = self.leader_ages
+        c.spent_ca = self.spent_ca
+        c.replaced_leader = self.replaced_leader
+        c.used = self.used
+        c.homer_wonder = self.homer_wonder
+        c.tactic = self.tactic
+        c.tactic_own = self.tactic_own
+        c.workers = self.workers[:]
+        c.cubes = self.cubes[:]
+        c.developed = self.developed[:]
+        c.special = self.special[:]
+        c.wonders = self.wonders[:]
+        c.hand = self.hand[:]
+        c.mhand = self.mhand[:]
+        c.fresh = self.fresh[:]
+        return c
+
+    def to_json(self) -> JSON:
+        """JSON-ready form."""
+        doc: JSON = {n: getattr(self, n) for n in _CIV_INTS}
+        doc.update({n: list(getattr(self, n)) for n in _CIV_LISTS})
+        return doc
+
+    @staticmethod
+    def from_json(doc: JSON) -> Civ:
+        """Inverse of :meth:`to_json`."""
+        c = Civ()
+        for n in _CIV_INTS:
+            setattr(c, n, int(doc[n]))
+        for n in _CIV_LISTS:
+            setattr(c, n, [int(x) for x in doc[n]])
+        return c
+
+
+# pending decision kinds (``TTAState.pending[0]``)
+P_NONE = 0
+P_PERFORM = 1  # (P_PERFORM, card, action-kind, discount, spent_before)
+P_CHOOSE = 2  # (P_CHOOSE, card)
+P_DISCARD = 3  # (P_DISCARD, count)
+P_HOMER = 4  # (P_HOMER,): Homer replaced: 0 = refund 1 CA, 1 = slide under a wonder
+
+_G_INTS = (
+    "players",
+    "seed",
+    "age",
+    "round",
+    "first",
+    "current",
+    "last_round",
+    "over",
+    "first_refill",
+)
+_G_LISTS = ("row", "events", "pending", "common")
+
+
+class TTAState(State):
+    """A Through the Ages position (first game for now; see docs/through-the-ages.md)."""
+
+    __slots__ = (
+        "game",
+        "options",
+        "history",
+        "rng",
+        "log",
+        "civs",
+        "civil_decks",
+        "mil_decks",
+        "mil_discards",
+        "_legal",
+        *_G_INTS,
+        *_G_LISTS,
+    )
+
+    players: int
+    seed: int
+    age: int
+    round: int
+    first: int
+    current: int
+    last_round: int
+    over: int
+    first_refill: int
+    row: list[int]
+    events: list[int]
+    pending: list[int]
+    common: list[int]
+    civs: list[Civ]
+    civil_decks: list[list[int]]
+    mil_decks: list[list[int]]
+    mil_discards: list[list[int]]
+    rng: Rng
+    log: list[JSON] | None
+    _legal: list[int] | None
+
+    def __init__(self, game: Game, players: int, seed: int, options: JSON) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.history = []
+        self.rng = Rng(seed)
+        self.log = None
+        self.civs = [Civ() for _ in range(players)]
+        self.civil_decks = [[], [], [], []]
+        self.mil_decks = [[], [], [], []]
+        self.mil_discards = [[], [], [], []]
+        self.age = 0
+        self.round = 1
+        self.first = 0
+        self.current = 0
+        self.last_round = -1
+        self.over = 0
+        self.first_refill = 1
+        self.row = [-1] * 13
+        self.events = []
+        self.pending = [P_NONE]
+        self.common = []
+        self._legal = None
+
+    # --- decisions ---------------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        """The current player (every decision of the first game is the current player's)."""
+        return () if self.over else (self.current,)
+
+    def owes_decision(self, seat: int) -> bool:
+        """Only the current player decides."""
+        return not self.over and seat == self.current
+
+    def legal_actions(self, seat: int) -> list[int]:
+        """Sorted legal action ids (cached until the state changes)."""
+        from civtable.games.through_the_ages.rules import civil
+
+        if self.over or seat != self.current:
+            return []
+        if self._legal is None:
+            self._legal = civil.legal_actions(self)
+        return list(self._legal)
+
+    def describe(self, seat: int, action: int) -> str:
+        """A readable label of an action id."""
+        from civtable.games.through_the_ages.actions import describe
+
+        return describe(self, seat, action)
+
+    def _apply(self, seat: int, action: int) -> None:
+        from civtable.games.through_the_ages.rules import civil
+
+        self._legal = None
+        if self.log is not None:
+            from civtable.games.through_the_ages.actions import DISCARD, HAMMURABI, describe
+
+            event: JSON = {"text": f"seat {seat}: {describe(self, seat, action)}"}
+            if DISCARD <= action < HAMMURABI:
+                event["seat"] = seat  # a discarded military card is private
+            self.log.append(event)
+            age, rnd = self.age, self.round
+        civil.apply(self, action)
+        if self.log is not None:
+            if self.age != age:
+                self.log.append({"text": f"Age {('A', 'I', 'II', 'III')[self.age]} begins"})
+            if self.round != rnd and not self.over:
+                self.log.append({"text": f"round {self.round}"})
+            if self.over:
+                self.log.append({"text": "game over"})
+        self._legal = None
+
+    # --- outcome -----------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        """True after the last turn of the game-ending age (TTA-4.4)."""
+        return bool(self.over)
+
+    def result(self) -> Result:
+        """First-game final scoring (TTA-14); a projection while the game runs."""
+        from civtable.games.through_the_ages.scoring import result
+
+        return result(self)
+
+    # --- information -------------------------------------------------------------------------
+    def view(self, seat: int | None, *, labels: bool = True) -> JSON:
+        """What ``seat`` may know (military hands and deck orders hidden)."""
+        from civtable.games.through_the_ages.view import view
+
+        return view(self, seat, labels=labels)
+
+    def determinize(self, seat: int, rng: Rng) -> TTAState:
+        """Re-deal what ``seat`` cannot see."""
+        from civtable.games.through_the_ages.view import determinize
+
+        return determinize(self, seat, rng)
+
+    # --- copying and serialization -----------------------------------------------------------
+    def copy(self) -> TTAState:
+        """An independent copy (card tables shared)."""
+        s = TTAState.__new__(TTAState)
+        s.game = self.game
+        s.options = self.options
+        s.history = self.history[:]
+        s.rng = Rng(0)
+        s.rng.state = self.rng.state
+        s.log = None if self.log is None else self.log[:]
+        s.civs = [c.copy() for c in self.civs]
+        s.civil_decks = [d[:] for d in self.civil_decks]
+        s.mil_decks = [d[:] for d in self.mil_decks]
+        s.mil_discards = [d[:] for d in self.mil_discards]
+        for n in _G_INTS:
+            setattr(s, n, getattr(self, n))
+        for n in _G_LISTS:
+            setattr(s, n, getattr(self, n)[:])
+        s._legal = self._legal
+        return s
+
+    def to_json(self) -> JSON:
+        """Complete state as JSON-ready data."""
+        doc: JSON = {n: getattr(self, n) for n in _G_INTS}
+        doc.update({n: list(getattr(self, n)) for n in _G_LISTS})
+        doc["game"] = self.game.id
+        doc["options"] = dict(self.options)
+        doc["rng"] = self.rng.state
+        doc["civs"] = [c.to_json() for c in self.civs]
+        doc["civil_decks"] = [list(d) for d in self.civil_decks]
+        doc["mil_decks"] = [list(d) for d in self.mil_decks]
+        doc["mil_discards"] = [list(d) for d in self.mil_discards]
+        doc["history"] = [list(h) for h in self.history]
+        if self.log is not None:
+            doc["log"] = list(self.log)
+        return doc
+
+    def state_hash(self) -> str:
+        """Stable digest of the position (history and log excluded)."""
+        log, self.log = self.log, None
+        try:
+            return super().state_hash()
+        finally:
+            self.log = log
+
+    @staticmethod
+    def from_json(game: Game, doc: JSON) -> TTAState:
+        """Inverse of :meth:`to_json`; raises :class:`SerializationError` on bad input."""
+        try:
+            s = TTAState(game, int(doc["players"]), int(doc["seed"]), dict(doc["options"]))
+            for n in _G_INTS:
+                setattr(s, n, int(doc[n]))
+            for n in _G_LISTS:
+                setattr(s, n, [int(x) for x in doc[n]])
+            s.rng.state = int(doc["rng"])
+            s.civs = [Civ.from_json(c) for c in doc["civs"]]
+            s.civil_decks = [[int(x) for x in d] for d in doc["civil_decks"]]
+            s.mil_decks = [[int(x) for x in d] for d in doc["mil_decks"]]
+            s.mil_discards = [[int(x) for x in d] for d in doc["mil_discards"]]
+            s.history = [(int(a), int(b)) for a, b in doc["history"]]
+            log: Any = doc.get("log")
+            s.log = None if log is None else list(log)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SerializationError(f"not a Through the Ages state: {exc}") from exc
+        return s

@@ -1,0 +1,133 @@
+"""Views and determinization: military hands, deck orders and event decks are hidden.
+
+Civil hands are public (TTA-3.3); the military hand of a seat is visible to that seat only;
+decks and the current events show only their sizes.
+"""
+
+from __future__ import annotations
+
+from civtable.core.api import JSON
+from civtable.core.rng import Rng
+from civtable.games.through_the_ages.catalog import CARDS, military_deck
+from civtable.games.through_the_ages.rules import board
+from civtable.games.through_the_ages.state import TTAState
+
+
+def _ids(cards: list[int]) -> list[str]:
+    return [CARDS[c].id for c in cards]
+
+
+def civ_public(state: TTAState, seat: int) -> JSON:
+    """What everybody sees of one civilization."""
+    civ = state.civs[seat]
+    culture_rate, science_rate, strength, happy = board.ratings(civ)
+    ca_total, ma_total = board.totals(civ)
+    food, res = board.production(civ)
+    return {
+        "seat": seat,
+        "culture": civ.culture,
+        "science": civ.science,
+        "culture_rate": culture_rate,
+        "science_rate": science_rate,
+        "strength": strength,
+        "happiness": happy,
+        "discontent": board.discontent(civ),
+        "yellow_bank": civ.yellow,
+        "blue_bank": civ.blue,
+        "worker_pool": civ.pool,
+        "food": board.stock(civ, False),
+        "resources": board.stock(civ, True),
+        "food_production": food,
+        "resource_production": res,
+        "workers": {CARDS[c].id: civ.workers[CARDS[c].slot] for c in civ.developed},
+        "cubes": list(civ.cubes),
+        "government": CARDS[civ.gov].id,
+        "special": [CARDS[c].id for c in civ.special if c >= 0],
+        "leader": CARDS[civ.leader].id if civ.leader >= 0 else None,
+        "wonders": _ids(civ.wonders),
+        "unfinished_wonder": CARDS[civ.wip].id if civ.wip >= 0 else None,
+        "wonder_stages_built": civ.wip_stages,
+        "civil_actions": civ.ca,
+        "military_actions": civ.ma,
+        "temporary_military_actions": civ.temp_ma,
+        "civil_actions_total": ca_total,
+        "military_actions_total": ma_total,
+        "hand": _ids(civ.hand),
+        "tactic": CARDS[civ.tactic].id if civ.tactic >= 0 else None,
+        "tactic_exclusive": bool(civ.tactic_own),
+        "military_hand_size": len(civ.mhand),
+        "next_population_cost": board.pop_cost(civ.yellow),
+        "consumption": board.consumption(civ.yellow),
+        "corruption": board.corruption(civ.blue),
+    }
+
+
+def view(state: TTAState, seat: int | None, *, labels: bool = True) -> JSON:
+    """Everything ``seat`` may know (``None``: spectator)."""
+    if seat is not None and not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat} in a {state.players}-player game")
+    doc: JSON = {
+        "game": state.game.id,
+        "players": state.players,
+        "options": dict(state.options),
+        "seat": seat,
+        "round": state.round,
+        "age": ("A", "I", "II", "III", "IV")[state.age],
+        "first_player": state.first,
+        "current": state.current,
+        "to_move": list(state.to_move()),
+        "last_round": state.last_round,
+        "terminal": state.is_terminal(),
+        "row": [CARDS[c].id if c >= 0 else None for c in state.row],
+        "civil_deck_sizes": [len(d) for d in state.civil_decks],
+        "military_deck_sizes": [len(d) for d in state.mil_decks],
+        "military_discard_sizes": [len(d) for d in state.mil_discards],
+        "current_events": len(state.events),
+        "common_tactics": _ids(state.common),
+        "pending": state.pending[0],
+        "civs": [civ_public(state, s) for s in range(state.players)],
+    }
+    if seat is not None:
+        doc["military_hand"] = _ids(state.civs[seat].mhand)
+        legal = state.legal_actions(seat)
+        if labels:
+            doc["legal"] = [{"id": a, "label": state.describe(seat, a)} for a in legal]
+        else:
+            doc["legal"] = [{"id": a} for a in legal]
+    if state.log is not None:
+        doc["log"] = [e for e in state.log if "seat" not in e or e["seat"] == seat]
+    if state.is_terminal():
+        doc["result"] = state.result().to_json()
+    return doc
+
+
+def determinize(state: TTAState, seat: int, rng: Rng) -> TTAState:
+    """Re-deal the unseen cards: other military hands, military decks and face-down discards,
+    civil decks, current events."""
+    s = state.copy()
+    for age in range(4):
+        # face-down discards are pooled too (who discarded what is not tracked, so the seat's
+        # own discards are re-dealt as well: the search never sees others' discards)
+        pool: list[int] = list(s.mil_decks[age]) + list(s.mil_discards[age])
+        n_discards = len(s.mil_discards[age])
+        sizes: list[tuple[int, int]] = []
+        for o, civ in enumerate(s.civs):
+            if o == seat:
+                continue
+            mine = [c for c in civ.mhand if CARDS[c].age == age]
+            if mine:
+                sizes.append((o, len(mine)))
+                pool.extend(mine)
+                civ.mhand = [c for c in civ.mhand if CARDS[c].age != age]
+        rng.shuffle(pool)
+        for o, n in sizes:
+            s.civs[o].mhand.extend(pool[:n])
+            del pool[:n]
+        s.mil_discards[age] = pool[:n_discards]
+        s.mil_decks[age] = pool[n_discards:]
+        rng.shuffle(s.civil_decks[age])
+    # current events: face down, drawn unseen from all Age A events (TTA-2.4)
+    first = s.options.get("mode", "first") == "first"
+    s.events = rng.sample(military_deck(0, s.players, first), len(s.events))
+    s._legal = None
+    return s
