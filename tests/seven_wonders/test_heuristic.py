@@ -63,7 +63,7 @@ def test_evaluation_for_dispatches_by_game_id() -> None:
     assert evaluation_for("seven-wonders") is heuristic.evaluate
 
 
-@pytest.mark.parametrize("game_id", ["deus", "no-such-game"])
+@pytest.mark.parametrize("game_id", ["no-such-game", "seven-wonders-x"])
 def test_unknown_game_is_a_clear_error(game_id: str) -> None:
     with pytest.raises(NoHeuristicError, match=game_id):
         evaluation_for(game_id)
