@@ -371,6 +371,50 @@ def test_simulate_save_to_an_unwritable_place_fails_clearly(
     assert "Traceback" not in out + err
 
 
+def test_simulate_options_preset_first_game_for_through_the_ages(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 7's command: ``--options first-game`` is the game's preset for {"mode": "first"}."""
+    argv = ("simulate", "through-the-ages", "--players", "4", "--games", "2", "--bots", "random")
+    code, preset = run_json(capsys, *argv, "--options", "first-game", "--json")
+    assert code == 0
+    assert (preset["completed"], preset["errors"]) == (2, 0)
+    _, as_json = run_json(capsys, *argv, "--options", '{"mode": "first"}', "--json")
+    timing = {"seconds", "games_per_second", "decisions_per_second"}
+    assert {k: v for k, v in preset.items() if k not in timing} == {
+        k: v for k, v in as_json.items() if k not in timing
+    }
+
+
+def test_simulate_options_json_object_reaches_the_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ("simulate", SW, "--players", "3", "--games", "1", "--save", str(tmp_path))
+    code, _, _ = run(capsys, *argv, "--options", '{"sides": "B"}')
+    assert code == 0
+    (path,) = tmp_path.glob("*.json")
+    assert Replay.load(path).options["sides"] == "B"
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "message"),
+    [
+        ("through-the-ages", "second-game", "presets: first-game"),
+        (SW, "first-game", "presets: none"),
+        ("through-the-ages", '{"mode": "full"}', "mode must be one of"),
+        ("through-the-ages", "{mode: first}", "--options is not a valid JSON object"),
+        ("through-the-ages", '["first"]', "--options must be a JSON object or a preset"),
+    ],
+)
+def test_simulate_bad_options_fail_clearly(
+    capsys: pytest.CaptureFixture[str], game: str, options: str, message: str
+) -> None:
+    code, out, err = run(capsys, "simulate", game, "--players", "3", "--options", options)
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in out + err
+
+
 def test_simulate_workers_match_one_process(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ("simulate", SW, "--players", "3", "--games", "4", "--seed", "4", "--json")
     _, one = run_json(capsys, *argv)

@@ -42,6 +42,7 @@ from civtable.sim.tournament import add_tournament_parser
 TERMINALS = {
     "seven-wonders": "civtable.games.seven_wonders.terminal",
     "through-the-ages": "civtable.games.through_the_ages.terminal",
+    "civilization-a-new-dawn": "civtable.games.civilization_a_new_dawn.terminal",
     "deus": "civtable.games.deus.terminal",
 }
 
@@ -92,6 +93,29 @@ def _bot_list(text: str | None) -> list[str]:
     for spec in specs:
         make_bot(spec, 0)  # raises UnknownBotError with the known names
     return specs
+
+
+def _options(game: Game, text: str | None) -> JSON | None:
+    """``--options``: a JSON object, or the name of a preset the game defines (``option_presets``,
+    e.g. ``first-game`` for Through the Ages); the game validates the options themselves."""
+    if text is None:
+        return None
+    presets: dict[str, JSON] = getattr(game, "option_presets", None) or {}
+    if text.lstrip().startswith("{"):
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"--options is not a valid JSON object: {exc}") from exc
+        if not isinstance(doc, dict):
+            raise UsageError("--options must be a JSON object")
+        return doc
+    if text in presets:
+        return dict(presets[text])
+    known = ", ".join(sorted(presets)) or "none"
+    raise UsageError(
+        f"--options must be a JSON object or a preset of {game.name} (presets: {known}), "
+        f"not {text!r}"
+    )
 
 
 def _positive(name: str, value: int | None) -> None:
@@ -269,6 +293,7 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
         seed=args.seed,
         bots=tuple(_bot_list(args.bots)),
         max_rounds=args.max_rounds,
+        options=_options(game, args.options),
     )
     validate(config)
     show_progress = not args.json and err.is_terminal
@@ -499,6 +524,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-rounds", type=int, help="stop a game after R decision rounds")
     p.add_argument("--save", metavar="DIR", help="write every game's replay to DIR")
     p.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    p.add_argument("--options", metavar="OPTS", help="game options: a JSON object or a preset name")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("replay", help="step through a saved game")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import httpx
 
+from civtable import games
+from civtable.bots import make_bot
+from civtable.core.api import State
 from civtable.server.hub import rebuild
 from civtable.store import Store
 from tests.browser.test_play import Wire, _new_page
@@ -15,7 +17,6 @@ from tests.server.procs import ServerProcess
 DESKTOP = {"width": 1280, "height": 900}
 #: what a player can click in the dedicated table views: decision buttons and map targets
 CLICKABLE = "button.act[data-action]:not([disabled]), svg.hexmap g.cell.target"
-TARGETS = "svg.hexmap g.cell.target"
 
 
 def create_game(
@@ -49,48 +50,80 @@ def open_table(
     return page, wire
 
 
-def play_to_the_end(
-    page: Any, wire: Wire, rng: random.Random, max_clicks: int, on_target: Any = None
-) -> tuple[int, int]:
-    """Click seeded random choices until the game is over; map targets are preferred when the
-    decision is a placement. Returns (clicks, clicks on map targets)."""
-    clicks = on_map = 0
-    while True:
-        page.locator("body[data-your-turn='1'], body[data-status='over']").first.wait_for()
-        if page.locator("body").get_attribute("data-status") == "over":
-            return clicks, on_map
-        seq = page.locator("body").get_attribute("data-seq")
-        targets = page.locator(TARGETS)
-        if targets.count() and rng.random() < 0.9:
-            if on_map == 0 and on_target is not None:
-                on_target()
-            on_map += 1
-            targets.nth(rng.randrange(targets.count())).click()
-        else:
-            options = page.locator(CLICKABLE)
-            assert options.count() >= 1, "our turn, but nothing to click"
-            options.nth(rng.randrange(options.count())).click()
-        page.locator(f"body:not([data-seq='{seq}'])").wait_for()
-        clicks += 1
-        wire.flush()
-        assert clicks < max_clicks, f"no end after {max_clicks} clicks"
-
-
 def check_payloads_are_views(server: ServerProcess, gid: str, wire: Wire) -> int:
     """Every state payload the page got is exactly its seat's view at that sequence number."""
     wire.flush()
     store = Store.open(server.db_url)
     record, log = store.get_game(gid), store.moves(gid)
     store.close()
-    checked = 0
-    for payload in wire.payloads:
-        if not (
-            isinstance(payload, dict)
-            and payload.get("type") == "state"
-            and payload.get("id") == gid
-        ):
-            continue
-        state = rebuild(record, log[: payload["seq"]])
+    payloads = sorted(
+        (
+            p
+            for p in wire.payloads
+            if isinstance(p, dict) and p.get("type") == "state" and p.get("id") == gid
+        ),
+        key=lambda p: int(p["seq"]),
+    )
+    state = rebuild(record, [])  # replayed once, forward, with the event log on
+    applied = 0
+    for payload in payloads:
+        while applied < payload["seq"]:
+            state.apply(*log[applied])
+            applied += 1
         assert payload["view"] == state.view(payload["you"]), f"seq {payload['seq']}"
-        checked += 1
-    return checked
+    return len(payloads)
+
+
+class Planner:
+    """Chooses the clicks of a whole game like the heuristic bot would, from the game's own move
+    log (read from the database the server writes), so a test plays a sensible, finite game.
+
+    Every chosen action id must be on the page as an element carrying ``data-action``: a button
+    or a highlighted map space. A legal action the table view offers no element for fails the
+    test.
+    """
+
+    def __init__(self, server: ServerProcess, gid: str, seat: int = 0, seed: int = 1) -> None:
+        self.db_url, self.gid, self.seat = server.db_url, gid, seat
+        store = Store.open(self.db_url)
+        record = store.get_game(gid)
+        store.close()
+        self.state: State = games.get(record.game).new_game(
+            record.players, record.seed, record.options
+        )
+        self.done = 0
+        self.bot = make_bot("heuristic", seed)
+
+    def next_action(self) -> int:
+        """The heuristic's choice for the seat in the position the page shows now."""
+        store = Store.open(self.db_url)
+        moves = store.moves(self.gid)
+        store.close()
+        for seat, action in moves[self.done :]:
+            self.state.apply(seat, action)
+        self.done = len(moves)
+        return self.bot.choose(self.state, self.seat)
+
+
+def play_by_planner(page: Any, wire: Wire, planner: Planner, max_clicks: int) -> tuple[int, int]:
+    """Click the planner's choices until the game is over. Returns (clicks, map clicks)."""
+    clicks = on_map = 0
+    while True:
+        page.locator("body[data-your-turn='1'], body[data-status='over']").first.wait_for()
+        if page.locator("body").get_attribute("data-status") == "over":
+            return clicks, on_map
+        seq = page.locator("body").get_attribute("data-seq")
+        page.locator(CLICKABLE).first.wait_for()
+        action = planner.next_action()
+        element = page.locator(
+            f"button.act[data-action='{action}']:not([disabled]), "
+            f"svg.hexmap g.cell.target[data-action='{action}']"
+        )
+        assert element.count() >= 1, f"legal action {action} has no element on the page"
+        if element.first.evaluate("e => e.tagName.toLowerCase()") == "g":
+            on_map += 1
+        element.first.click()
+        page.locator(f"body:not([data-seq='{seq}'])").wait_for()
+        clicks += 1
+        wire.flush()
+        assert clicks < max_clicks, f"no end after {max_clicks} clicks"

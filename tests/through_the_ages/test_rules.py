@@ -6,7 +6,7 @@ import pytest
 
 from civtable.core.errors import IllegalActionError
 from civtable.games.through_the_ages.catalog import BOARD, CARDS
-from civtable.games.through_the_ages.rules import board, civil, row, turn
+from civtable.games.through_the_ages.rules import board, civil, effects, row, turn
 from civtable.games.through_the_ages.state import P_DISCARD, TTAState
 
 from .scenario import GAME, act, action_phase, card, cubes, develop, workers
@@ -938,3 +938,33 @@ def test_tta_10_8_genghis_khan_infantry_as_cavalry() -> None:
     workers(c, warriors=3)
     c.tactic = card("medieval_army")  # 1 infantry + 1 cavalry
     assert board.ratings(c)[2] == 3 + 2
+
+
+def test_tta_1_10_card_effects_follow_the_cards_in_play_at_once() -> None:
+    """The effects derived from the government, specials, leader and wonders (memoized per set
+    of those cards, ``effects.fx``) change the moment a card enters or leaves play, and come
+    back when it returns (no stale cache)."""
+    s = action_phase(2)
+    c = s.civs[0]
+    base = board.ratings(c)
+    hook = "extra_happy_face_per_happy_source"
+    assert not effects.has_hook(c, hook)
+    c.wonders.append(card("st_peters_basilica"))  # culture 2, happiness 1 (cards.json)
+    assert effects.has_hook(c, hook)
+    assert board.ratings(c)[0] == base[0] + 2
+    c.wonders.pop()
+    assert not effects.has_hook(c, hook)
+    assert board.ratings(c) == base
+    assert not effects.has_hook(c, "military_action_as_civil_action")
+    c.leader = card("hammurabi")
+    assert effects.has_hook(c, "military_action_as_civil_action")
+    c.leader = -1
+    assert not effects.has_hook(c, "military_action_as_civil_action")
+    assert effects.urban_discount(c, 2) == 0
+    develop(c, "masonry")  # TTA-7.6: by_age II = 1
+    assert effects.urban_discount(c, 2) == 1
+    assert effects.wonder_stages_per_action(c) == 2
+    develop(c, "architecture")  # replaces Masonry in the construction special slot
+    assert (effects.urban_discount(c, 2), effects.wonder_stages_per_action(c)) == (2, 3)
+    c.special[3] = -1
+    assert (effects.urban_discount(c, 2), effects.wonder_stages_per_action(c)) == (0, 1)

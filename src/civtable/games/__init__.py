@@ -33,7 +33,12 @@ REGISTRY: dict[str, GameInfo] = {
             "civtable.games.through_the_ages",
             "2-4",
         ),
-        GameInfo("civilization-a-new-dawn", "Sid Meier's Civilization: A New Dawn", None, "2-4"),
+        GameInfo(
+            "civilization-a-new-dawn",
+            "Sid Meier's Civilization: A New Dawn",
+            "civtable.games.civilization_a_new_dawn",
+            "2-4",
+        ),
         GameInfo("deus", "Deus", "civtable.games.deus", "2-4"),
     )
 }

@@ -26,6 +26,8 @@ from civtable.core.api import JSON
 EXTRAS: dict[str, str] = {
     "seven-wonders": "civtable.server.seven_wonders",
     "deus": "civtable.server.deus",
+    "civilization-a-new-dawn": "civtable.server.civilization_a_new_dawn",
+    "through-the-ages": "civtable.server.through_the_ages",
 }
 
 Hints = Callable[[JSON], JSON | None]

@@ -8,7 +8,7 @@ id to find its code and its test. See ``docs/through-the-ages.md``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from civtable.core.api import JSON, Game
 from civtable.games.through_the_ages.actions import ACTION_SPACE
@@ -23,6 +23,8 @@ class ThroughTheAges(Game):
     name = "Through the Ages: A New Story of Civilization"
     min_players = 2
     max_players = 4
+    #: named option sets (``civtable simulate through-the-ages --options first-game``)
+    option_presets: ClassVar[dict[str, JSON]] = {"first-game": {"mode": "first"}}
 
     def new_game(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None

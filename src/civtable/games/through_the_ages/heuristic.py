@@ -11,7 +11,7 @@ from civtable.core.api import State
 from civtable.core.rng import Rng
 from civtable.games.through_the_ages import actions as ax
 from civtable.games.through_the_ages.catalog import CARDS
-from civtable.games.through_the_ages.rules import board, turn
+from civtable.games.through_the_ages.rules import board
 from civtable.games.through_the_ages.scoring import breakdown
 from civtable.games.through_the_ages.state import P_NONE, TTAState
 
@@ -29,9 +29,10 @@ def potential(state: TTAState, seat: int) -> float:
     """Projected final score of ``seat``."""
     civ = state.civs[seat]
     r = rounds_left(state)
-    culture_rate, science_rate, strength, happy = board.ratings(civ)
+    rates = board.ratings(civ)
+    culture_rate, science_rate, strength, happy = rates
     food_p, res_p = board.production(civ)
-    score = float(sum(breakdown(civ).values()))
+    score = float(sum(breakdown(civ, rates).values()))
     v = score + culture_rate * r
     late = min(1.0, r / 3.0)
     v += 0.35 * late * civ.science + 0.3 * science_rate * r
@@ -50,7 +51,7 @@ def potential(state: TTAState, seat: int) -> float:
         v += 2.0 * civ.wip_stages
     if board.consumption(civ.yellow) > food_p:
         v -= 2.0 * (board.consumption(civ.yellow) - food_p) * min(r, 4.0)
-    if turn.uprising(civ):
+    if max(0, board.happiness_required(civ.yellow) - happy) > civ.pool:  # turn.uprising()
         v -= 6.0
     return v
 

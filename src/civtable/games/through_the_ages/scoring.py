@@ -20,8 +20,9 @@ CATEGORIES = (
 )
 
 
-def breakdown(civ: Civ) -> dict[str, int]:
-    """TTA-14.4 (TTA-AMB-26): culture + each first-game bonus, by category."""
+def breakdown(civ: Civ, rates: tuple[int, int, int, int] | None = None) -> dict[str, int]:
+    """TTA-14.4 (TTA-AMB-26): culture + each first-game bonus, by category (``rates``: the
+    civilization's current :func:`~.rules.board.ratings`, if the caller has them)."""
     per_age = {
         1: int(FIRST_GAME["culture_per_age_I_technology"]),
         2: int(FIRST_GAME["culture_per_age_II_technology"]),
@@ -31,7 +32,7 @@ def breakdown(civ: Civ) -> dict[str, int]:
     tech_points = sum(per_age.get(CARDS[c].age, 0) for c in techs)
     gov_age = CARDS[civ.gov].age
     gov_points = per_age.get(gov_age, 0) * (2 if FIRST_GAME["government_counts_double"] else 1)
-    _culture, science, strength, happy = board.ratings(civ)
+    _culture, science, strength, happy = board.ratings(civ) if rates is None else rates
     food, res = board.production(civ)
     # "what your workers produce in the production phase" (rulebook): the Transcontinental
     # Railroad's doubled worker counts (the data's mine_production quantity, TTA-8.7)

@@ -151,6 +151,19 @@ class Civ:
         return c
 
 
+_RULES: Any = None
+
+
+def _rules() -> Any:
+    """:mod:`.rules.civil` (imported on first use: it imports this module)."""
+    global _RULES
+    if _RULES is None:
+        from civtable.games.through_the_ages.rules import civil
+
+        _RULES = civil
+    return _RULES
+
+
 # pending decision kinds (``TTAState.pending[0]``)
 P_NONE = 0
 P_PERFORM = 1  # (P_PERFORM, card, action-kind, discount, spent_before)
@@ -247,13 +260,12 @@ class TTAState(State):
 
     def legal_actions(self, seat: int) -> list[int]:
         """Sorted legal action ids (cached until the state changes)."""
-        from civtable.games.through_the_ages.rules import civil
-
         if self.over or seat != self.current:
             return []
-        if self._legal is None:
-            self._legal = civil.legal_actions(self)
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _rules().legal_actions(self)
+        return legal[:]
 
     def describe(self, seat: int, action: int) -> str:
         """A readable label of an action id."""
@@ -262,25 +274,26 @@ class TTAState(State):
         return describe(self, seat, action)
 
     def _apply(self, seat: int, action: int) -> None:
-        from civtable.games.through_the_ages.rules import civil
-
         self._legal = None
-        if self.log is not None:
-            from civtable.games.through_the_ages.actions import DISCARD, HAMMURABI, describe
+        log = self.log
+        if log is None:
+            _rules().apply(self, action)
+            self._legal = None
+            return
+        from civtable.games.through_the_ages.actions import DISCARD, HAMMURABI, describe
 
-            event: JSON = {"text": f"seat {seat}: {describe(self, seat, action)}"}
-            if DISCARD <= action < HAMMURABI:
-                event["seat"] = seat  # a discarded military card is private
-            self.log.append(event)
-            age, rnd = self.age, self.round
-        civil.apply(self, action)
-        if self.log is not None:
-            if self.age != age:
-                self.log.append({"text": f"Age {('A', 'I', 'II', 'III')[self.age]} begins"})
-            if self.round != rnd and not self.over:
-                self.log.append({"text": f"round {self.round}"})
-            if self.over:
-                self.log.append({"text": "game over"})
+        event: JSON = {"text": f"seat {seat}: {describe(self, seat, action)}"}
+        if DISCARD <= action < HAMMURABI:
+            event["seat"] = seat  # a discarded military card is private
+        log.append(event)
+        age, rnd = self.age, self.round
+        _rules().apply(self, action)
+        if self.age != age:
+            log.append({"text": f"Age {('A', 'I', 'II', 'III')[self.age]} begins"})
+        if self.round != rnd and not self.over:
+            log.append({"text": f"round {self.round}"})
+        if self.over:
+            log.append({"text": "game over"})
         self._legal = None
 
     # --- outcome -----------------------------------------------------------------------------
@@ -314,18 +327,26 @@ class TTAState(State):
         s.game = self.game
         s.options = self.options
         s.history = self.history[:]
-        s.rng = Rng(0)
-        s.rng.state = self.rng.state
+        s.rng = self.rng.copy()
         s.log = None if self.log is None else self.log[:]
         s.civs = [c.copy() for c in self.civs]
         s.civil_decks = [d[:] for d in self.civil_decks]
         s.mil_decks = [d[:] for d in self.mil_decks]
         s.mil_discards = [d[:] for d in self.mil_discards]
-        for n in _G_INTS:
-            setattr(s, n, getattr(self, n))
-        for n in _G_LISTS:
-            setattr(s, n, getattr(self, n)[:])
-        s._legal = self._legal
+        s.players = self.players
+        s.seed = self.seed
+        s.age = self.age
+        s.round = self.round
+        s.first = self.first
+        s.current = self.current
+        s.last_round = self.last_round
+        s.over = self.over
+        s.first_refill = self.first_refill
+        s.row = self.row[:]
+        s.events = self.events[:]
+        s.pending = self.pending[:]
+        s.common = self.common[:]
+        s._legal = self._legal  # never mutated in place: safe to share
         return s
 
     def to_json(self) -> JSON:

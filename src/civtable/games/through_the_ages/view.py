@@ -9,8 +9,8 @@ from __future__ import annotations
 from civtable.core.api import JSON
 from civtable.core.rng import Rng
 from civtable.games.through_the_ages.catalog import CARDS, military_deck
-from civtable.games.through_the_ages.rules import board
-from civtable.games.through_the_ages.state import TTAState
+from civtable.games.through_the_ages.rules import board, civil
+from civtable.games.through_the_ages.state import P_CHOOSE, P_DISCARD, P_PERFORM, TTAState
 
 
 def _ids(cards: list[int]) -> list[str]:
@@ -59,7 +59,44 @@ def civ_public(state: TTAState, seat: int) -> JSON:
         "next_population_cost": board.pop_cost(civ.yellow),
         "consumption": board.consumption(civ.yellow),
         "corruption": board.corruption(civ.blue),
+        # for UIs: limits and this civilization's discounted building costs (TTA-7.2.3, 7.6)
+        "civil_hand_limit": board.hand_limits(civ)[0],
+        "military_hand_limit": board.hand_limits(civ)[1],
+        "urban_limit": board.urban_limit(civ),
+        "build_costs": {
+            CARDS[c].id: board.building_cost(civ, CARDS[c].slot)
+            for c in civ.developed
+            if CARDS[c].kind >= 0
+        },
+        # science to develop each technology in the (public) civil hand after modifiers (TTA-7.2.9)
+        "develop_costs": {
+            CARDS[c].id: civil.develop_cost(civ, CARDS[c])
+            for c in civ.hand
+            if CARDS[c].type == "technology"
+        },
     }
+
+
+_PENDING = ("none", "perform", "choose", "discard", "homer")
+
+
+def _pending_detail(state: TTAState) -> JSON:
+    """The pending follow-up decision in words for UIs: its kind and the card asking."""
+    p = state.pending
+    doc: JSON = {"kind": _PENDING[p[0]] if 0 <= p[0] < len(_PENDING) else str(p[0])}
+    if p[0] in (P_PERFORM, P_CHOOSE) and len(p) > 1 and p[1] >= 0:
+        doc["card"] = CARDS[p[1]].id
+    if p[0] == P_DISCARD and len(p) > 1:
+        doc["count"] = p[1]
+    return doc
+
+
+def _row_costs(state: TTAState, seat: int) -> list[int | None]:
+    """TTA-3.1/3.2: civil actions ``seat`` would pay for each row slot (None: empty slot)."""
+    civ = state.civs[seat]
+    return [
+        civil.take_cost(state, civ, s) if state.row[s] >= 0 else None for s in range(len(state.row))
+    ]
 
 
 def view(state: TTAState, seat: int | None, *, labels: bool = True) -> JSON:
@@ -85,6 +122,8 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True) -> JSON:
         "current_events": len(state.events),
         "common_tactics": _ids(state.common),
         "pending": state.pending[0],
+        "pending_detail": _pending_detail(state),
+        "row_costs": _row_costs(state, state.current if seat is None else seat),
         "civs": [civ_public(state, s) for s in range(state.players)],
     }
     if seat is not None:

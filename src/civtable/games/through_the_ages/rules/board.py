@@ -12,9 +12,7 @@ from functools import lru_cache
 
 from civtable.games.through_the_ages.catalog import (
     BLUE,
-    CA,
     CARDS,
-    CHAND,
     CONSUMPTION,
     CONSUMPTION_ABOVE,
     CORRUPTION,
@@ -22,10 +20,7 @@ from civtable.games.through_the_ages.catalog import (
     HAPPY_REQ,
     HAPPY_REQ_ABOVE,
     KINDS,
-    MA,
-    MHAND,
     NKINDS,
-    NSTATS,
     POP_COST,
     POP_COST_ABOVE,
     SLOT_CARD,
@@ -33,7 +28,7 @@ from civtable.games.through_the_ages.catalog import (
     URBAN_KINDS,
     YELLOW,
 )
-from civtable.games.through_the_ages.rules import effects
+from civtable.games.through_the_ages.rules import effects, military
 from civtable.games.through_the_ages.state import Civ
 
 # --- yellow and blue banks (TTA-1.4, TTA-1.5) ------------------------------------------------
@@ -62,44 +57,41 @@ def corruption(b: int) -> int:
 # --- ratings (TTA-1.9, TTA-1.10, TTA-9) --------------------------------------------------------
 
 
+#: per building slot: the (stat index, amount) pairs of one worker's symbols, and its happy faces
+_SLOT_STATS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    ()
+    if SLOT_CARD[s] < 0
+    else tuple((i, x) for i, x in enumerate(CARDS[SLOT_CARD[s]].per_worker) if x)
+    for s in range(NKINDS * 4)
+)
+_SLOT_HAPPY: tuple[int, ...] = tuple(
+    0 if SLOT_CARD[s] < 0 else CARDS[SLOT_CARD[s]].per_worker[HAPPY] for s in range(NKINDS * 4)
+)
+
+
 def raw_stats(civ: Civ) -> list[int]:
     """Summed symbols of workers and cards in play plus continuous effects (not clamped)."""
-    v = [0] * NSTATS
-    stp = effects.has_hook(civ, "extra_happy_face_per_happy_source")
-    happy_src: dict[str, int] = {}
-    w = civ.workers
-    for k in range(NKINDS):
-        for a in range(4):
-            n = w[k * 4 + a]
-            if not n:
-                continue
-            pw = CARDS[SLOT_CARD[k * 4 + a]].per_worker
-            for i in range(NSTATS):
-                if pw[i]:
-                    v[i] += n * pw[i]
-            if pw[HAPPY] > 0:
+    f = effects.fx(civ)
+    v = list(f.stats)  # the cards in play (St. Peter's extra faces included)
+    stp = f.stp
+    happy_src = dict(f.happy_src)
+    for slot, n in enumerate(civ.workers):
+        if n:
+            for i, x in _SLOT_STATS[slot]:
+                v[i] += n * x
+            h = _SLOT_HAPPY[slot]
+            if h > 0:
                 extra = n if stp else 0  # St. Peter's Basilica
                 v[HAPPY] += extra
-                src = KINDS[k]
-                happy_src[src] = happy_src.get(src, 0) + n * pw[HAPPY] + extra
-    for c in effects.active_cards(civ):
-        ip = c.in_play
-        for i in range(NSTATS):
-            if ip[i]:
-                v[i] += ip[i]
-        if ip[HAPPY] > 0:
-            extra = 1 if stp and c.id != "st_peters_basilica" else 0
-            v[HAPPY] += extra
-            src = "wonder" if c.type == "wonder" else (c.tech_type or c.type)
-            happy_src[src] = happy_src.get(src, 0) + ip[HAPPY] + extra
+                src = KINDS[slot >> 2]
+                happy_src[src] = happy_src.get(src, 0) + n * h + extra
     if civ.homer_wonder >= 0:  # Homer under a completed wonder
         v[HAPPY] += 1
         happy_src["wonder"] = happy_src.get("wonder", 0) + 1
-    effects.ratings_extra(civ, v, happy_src)
+    if f.rating_ops:
+        effects.ratings_extra(civ, v, happy_src)
     if civ.tactic >= 0:
-        from civtable.games.through_the_ages.rules.military import army_strength
-
-        v[4] += army_strength(civ)  # TTA-10.1 armies
+        v[4] += military.army_strength(civ)  # TTA-10.1 armies
     return v
 
 
@@ -111,22 +103,14 @@ def ratings(civ: Civ) -> tuple[int, int, int, int]:
 
 def totals(civ: Civ) -> tuple[int, int]:
     """(civil actions total, military actions total) = white/red cubes owned (TTA-1.9)."""
-    ca = CARDS[civ.gov].in_play[CA]
-    ma = CARDS[civ.gov].in_play[MA]
-    for c in effects.active_cards(civ)[1:]:
-        ca += c.in_play[CA]
-        ma += c.in_play[MA]
-    return ca, ma
+    f = effects.fx(civ)
+    return f.ca, f.ma
 
 
 def hand_limits(civ: Civ) -> tuple[int, int]:
     """TTA-7.7 civil and military hand limits."""
-    ca, ma = totals(civ)
-    cb = mb = 0
-    for c in effects.active_cards(civ):
-        cb += c.in_play[CHAND]
-        mb += c.in_play[MHAND]
-    return ca + cb, ma + mb
+    f = effects.fx(civ)
+    return f.ca + f.chand, f.ma + f.mhand
 
 
 def sync_totals(civ: Civ, before: tuple[int, int]) -> None:
@@ -158,16 +142,25 @@ def urban_limit(civ: Civ) -> int:
 # --- food and resources (TTA-7.4, TTA-7.5) ------------------------------------------------------
 
 
+#: (cube value, cube index) of the four farm (mine) cards, highest value first
+_ORDER: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(
+        sorted(
+            ((CARDS[SLOT_CARD[k * 4 + a]].per_worker[k], k * 4 + a) for a in range(4)), reverse=True
+        )
+    )
+    for k in (0, 1)
+)
+#: value of one blue cube on the farm (mine) card of each age
+_VAL: tuple[tuple[int, ...], ...] = tuple(
+    tuple(CARDS[SLOT_CARD[k * 4 + a]].per_worker[k] for a in range(4)) for k in (0, 1)
+)
+
+
 def _values(civ: Civ, mine: bool) -> list[tuple[int, int]]:
     """(cube value, cube index) of the farm/mine cards in play, highest value first."""
-    k = 1 if mine else 0
-    out = []
-    for a in range(4):
-        slot = k * 4 + a
-        if _has_tech(civ, slot):
-            out.append((CARDS[SLOT_CARD[slot]].per_worker[k], k * 4 + a))
-    out.sort(reverse=True)
-    return out
+    dev = civ.developed
+    return [vi for vi in _ORDER[1 if mine else 0] if SLOT_CARD[vi[1]] in dev]
 
 
 def _has_tech(civ: Civ, slot: int) -> bool:
@@ -176,8 +169,12 @@ def _has_tech(civ: Civ, slot: int) -> bool:
 
 def stock(civ: Civ, mine: bool) -> int:
     """Food (``mine=False``) or resources held."""
-    k = 1 if mine else 0
-    return sum(civ.cubes[k * 4 + a] * CARDS[SLOT_CARD[k * 4 + a]].per_worker[k] for a in range(4))
+    c = civ.cubes
+    if mine:
+        v = _VAL[1]
+        return c[4] * v[0] + c[5] * v[1] + c[6] * v[2] + c[7] * v[3]
+    v = _VAL[0]
+    return c[0] * v[0] + c[1] * v[1] + c[2] * v[2] + c[3] * v[3]
 
 
 @lru_cache(maxsize=65536)
@@ -267,9 +264,12 @@ def produce(civ: Civ, mine: bool) -> None:
 
 def production(civ: Civ) -> tuple[int, int]:
     """(food, resources) produced per turn by workers, ignoring consumption and corruption."""
-    food = sum(civ.workers[a] * CARDS[SLOT_CARD[a]].per_worker[0] for a in range(4))
-    res = sum(civ.workers[4 + a] * CARDS[SLOT_CARD[4 + a]].per_worker[1] for a in range(4))
-    return food, res
+    w = civ.workers
+    f, r = _VAL
+    return (
+        w[0] * f[0] + w[1] * f[1] + w[2] * f[2] + w[3] * f[3],
+        w[4] * r[0] + w[5] * r[1] + w[6] * r[2] + w[7] * r[3],
+    )
 
 
 # --- card effects on banks (TTA-1.11) ---------------------------------------------------------
@@ -316,7 +316,9 @@ def take_blue_for_wonder(civ: Civ) -> None:
 
 def kind_count(civ: Civ, kind: int) -> int:
     """Buildings (workers) of one kind, all levels together."""
-    return sum(civ.workers[kind * 4 + a] for a in range(4))
+    w = civ.workers
+    b = kind * 4
+    return w[b] + w[b + 1] + w[b + 2] + w[b + 3]
 
 
 def is_urban(kind: int) -> bool:
@@ -329,13 +331,22 @@ def is_unit(kind: int) -> bool:
     return kind in UNIT_KINDS
 
 
-def building_cost(civ: Civ, slot: int) -> int:
-    """Printed build cost after construction discounts (TTA-7.6) and leader modifiers."""
+_URBAN_SLOT: tuple[bool, ...] = tuple(s // 4 in URBAN_KINDS for s in range(NKINDS * 4))
+
+
+def building_cost(civ: Civ, slot: int, f: effects.Fx | None = None) -> int:
+    """Printed build cost after construction discounts (TTA-7.6) and leader modifiers
+    (``f``: the civ's :func:`~.effects.fx`, if the caller has it)."""
+    if f is None:
+        f = effects.fx(civ)
+    if f.bcost is not None:
+        return f.bcost[slot]
     card = CARDS[SLOT_CARD[slot]]
     cost = card.build_cost
-    if is_urban(card.kind):
-        cost -= effects.urban_discount(civ, card.age)
-        cost += effects.cost_modifier(civ, "build_urban", card)
+    if _URBAN_SLOT[slot]:
+        cost -= f.udisc[card.age]
+        if "build_urban" in f.mods:
+            cost += effects.cost_modifier(civ, "build_urban", card, f)
     return max(0, cost)
 
 

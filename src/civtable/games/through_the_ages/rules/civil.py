@@ -13,6 +13,8 @@ from typing import Any
 from civtable.games.through_the_ages import actions as ax
 from civtable.games.through_the_ages.catalog import (
     CARDS,
+    NKINDS,
+    NSLOTS,
     ROW_SLOTS,
     SLOT_CARD,
     TAKE_COST,
@@ -57,13 +59,17 @@ _PERFORM_BUILDS: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
 # --- costs and checks ----------------------------------------------------------------------
 
 
-def take_cost(state: TTAState, civ: Civ, slot: int) -> int:
-    """TTA-3.1 / 3.2 civil actions to take the card in ``slot``."""
+def take_cost(state: TTAState, civ: Civ, slot: int, f: effects.Fx | None = None) -> int:
+    """TTA-3.1 / 3.2 civil actions to take the card in ``slot`` (``f``: the civ's
+    :func:`~.effects.fx`, if the caller has it)."""
     card = CARDS[state.row[slot]]
     cost = TAKE_COST[slot]
-    if card.type == "wonder" and not effects.has_hook(civ, "no_wonder_surcharge"):
+    if f is None:
+        f = effects.fx(civ)
+    if card.type == "wonder" and "no_wonder_surcharge" not in f.hooks:
         cost += WONDER_SURCHARGE * len(civ.wonders)
-    cost += effects.cost_modifier(civ, "take_from_row", card)
+    if "take_from_row" in f.mods:
+        cost += effects.cost_modifier(civ, "take_from_row", card, f)
     if card.id == "taj_mahal" and civ.replaced_leader:
         for op in card.ops:  # Taj Mahal: cheaper in the row after a leader replacement
             if op["op"] == "cost_modifier" and op.get("when") == "in_card_row":
@@ -80,16 +86,22 @@ def _in_play_names(civ: Civ) -> set[str]:
 
 def _take_actions(state: TTAState, civ: Civ, out: list[int]) -> None:
     """TTA-3.3 legal takes, computing the shared checks once."""
-    hand_ok = len(civ.hand) < board.hand_limits(civ)[0]
+    f = effects.fx(civ)
+    hand_ok = len(civ.hand) < f.ca + f.chand  # TTA-7.7 civil hand limit
+    ca = civ.ca
+    plain = "take_from_row" not in f.mods  # then a non-wonder costs its slot's printed price
     names: set[str] | None = None
+    row = state.row
     for slot in range(ROW_SLOTS):
-        cid = state.row[slot]
+        cid = row[slot]
         if cid < 0:
             continue
         card = CARDS[cid]
         if card.type == "wonder":
             if civ.wip >= 0:
                 continue
+        elif plain and TAKE_COST[slot] > ca:
+            continue  # = take_cost(state, civ, slot) > ca
         elif not hand_ok:
             continue
         elif card.type == "technology":
@@ -99,7 +111,8 @@ def _take_actions(state: TTAState, civ: Civ, out: list[int]) -> None:
                 continue
         elif card.type == "leader" and civ.leader_ages & (1 << card.age):
             continue
-        if take_cost(state, civ, slot) <= civ.ca:
+        # plain non-wonder: its printed price was checked above
+        if (plain and card.type != "wonder") or take_cost(state, civ, slot, f) <= ca:
             out.append(ax.TAKE + slot)
 
 
@@ -138,17 +151,18 @@ def _spend_ca(civ: Civ, n: int = 1) -> None:
         civ.spent_ca = 1
 
 
-def pop_cost(civ: Civ) -> int:
-    """TTA-7.2.2 food for the next increase (Moses included), -1 if impossible."""
+def pop_cost(civ: Civ, f: effects.Fx | None = None) -> int:
+    """TTA-7.2.2 food for the next increase (Moses included), -1 if impossible; ``f``: the
+    civ's :func:`~.effects.fx`, if the caller has it."""
     base = board.pop_cost(civ.yellow)
     if base < 0:
         return -1
-    return max(0, base + effects.cost_modifier(civ, "increase_population", None))
+    return max(0, base + effects.cost_modifier(civ, "increase_population", None, f))
 
 
-def can_pop(civ: Civ, free: bool, food_discount: int = 0) -> bool:
+def can_pop(civ: Civ, free: bool, food_discount: int = 0, f: effects.Fx | None = None) -> bool:
     """TTA-7.2.2 legality."""
-    cost = pop_cost(civ)
+    cost = pop_cost(civ, f)
     if cost < 0 or civ.yellow <= 0:
         return False
     if not free and civ.ca < 1:
@@ -203,14 +217,19 @@ def can_upgrade(civ: Civ, kind: int, lo: int, hi: int, free: bool, discount: int
     return _res_for(civ, kind) >= cost
 
 
-def develop_cost(civ: Civ, card: Card) -> int:
-    """TTA-7.2.9 science cost after modifiers (a government: its peaceful cost)."""
+def develop_cost(civ: Civ, card: Card, f: effects.Fx | None = None) -> int:
+    """TTA-7.2.9 science cost after modifiers (a government: its peaceful cost); ``f``: the
+    civ's :func:`~.effects.fx`, if the caller has it."""
     if card.tech_type == "government":
         return card.science_cost
-    return max(0, card.science_cost + effects.cost_modifier(civ, "develop_technology", card))
+    if f is None:
+        f = effects.fx(civ)
+    if "develop_technology" not in f.mods:
+        return max(0, card.science_cost)
+    return max(0, card.science_cost + effects.cost_modifier(civ, "develop_technology", card, f))
 
 
-def can_develop(civ: Civ, card: Card, free: bool) -> bool:
+def can_develop(civ: Civ, card: Card, free: bool, f: effects.Fx | None = None) -> bool:
     """TTA-7.2.9 legality of developing ``card`` from hand."""
     if card.type != "technology" or (not free and civ.ca < 1):
         return False
@@ -219,14 +238,16 @@ def can_develop(civ: Civ, card: Card, free: bool) -> bool:
         if old >= 0 and CARDS[old].age >= card.age:
             return False  # engine choice: never develop a lower special (it would be removed)
     sci = civ.science + (civ.spool if card.kind in UNIT_KINDS else 0)
-    return sci >= develop_cost(civ, card)
+    return sci >= develop_cost(civ, card, f)
 
 
-def can_revolt(civ: Civ, card: Card, breakthrough: bool, spent_before: int) -> bool:
+def can_revolt(
+    civ: Civ, card: Card, breakthrough: bool, spent_before: int, f: effects.Fx | None = None
+) -> bool:
     """TTA-7.2.10: no CA spent this turn (Robespierre: all MAs instead)."""
     if card.tech_type != "government" or civ.science < card.revolution_cost:
         return False
-    if effects.has_hook(civ, "revolution_costs_military_actions"):
+    if "revolution_costs_military_actions" in (f or effects.fx(civ)).hooks:
         return civ.ma >= 1 and civ.ma == board.totals(civ)[1]
     if breakthrough:
         return not spent_before
@@ -250,11 +271,19 @@ def can_wonder(civ: Civ, k: int, free: bool, discount: int) -> bool:
     return board.stock(civ, True) >= max(0, wonder_cost(civ, k) - discount)
 
 
-def _perform_op(card: Card) -> dict[str, Any] | None:
+def _find_perform_op(card: Card) -> dict[str, Any] | None:
     for op in card.ops:
         if op["op"] == "perform":
             return op
     return None
+
+
+#: each card's ``perform`` op (TTA-7.2.11 action cards), or None
+_PERFORM_OPS: tuple[dict[str, Any] | None, ...] = tuple(_find_perform_op(c) for c in CARDS)
+
+
+def _perform_op(card: Card) -> dict[str, Any] | None:
+    return _PERFORM_OPS[card.idx]
 
 
 def _discount(op: dict[str, Any]) -> int:
@@ -262,16 +291,25 @@ def _discount(op: dict[str, Any]) -> int:
     return int(sum(d.values()))
 
 
+#: per card with a ``perform`` op other than a population increase: (perform kind index into
+#: :data:`PERFORM_KINDS`, discount); None otherwise
+_PERFORM_INFO: tuple[tuple[int, int] | None, ...] = tuple(
+    None
+    if op is None or op["action"] == "increase_population"
+    else (PERFORM_KINDS.index(op["action"]), _discount(op))
+    for op in _PERFORM_OPS
+)
+
+
 def can_play_action(state: TTAState, civ: Civ, card: Card) -> bool:
     """TTA-7.2.11: 1 CA, not taken this turn, and the performed action must be possible."""
     if civ.ca < 1 or card.idx in civ.fresh:
         return False
-    op = _perform_op(card)
-    if op is None:
-        return True
-    if op["action"] == "increase_population":
-        return can_pop(civ, True)
-    test = [P_PERFORM, card.idx, PERFORM_KINDS.index(op["action"]), _discount(op), civ.spent_ca]
+    info = _PERFORM_INFO[card.idx]
+    if info is None:
+        op = _PERFORM_OPS[card.idx]
+        return op is None or can_pop(civ, True)  # no perform op, or increase_population
+    test = [P_PERFORM, card.idx, info[0], info[1], civ.spent_ca]
     return bool(_perform_legal(state, civ, test))
 
 
@@ -287,28 +325,30 @@ def _perform_legal(state: TTAState, civ: Civ, p: list[int]) -> list[int]:
             out.append(ax.WONDER)
         return out
     if kind == "develop_technology":
+        revolution = p[1] >= 0 and _perform_allows_revolution(p[1])
         for c in sorted(set(civ.hand)):
             card = CARDS[c]
             if can_develop(civ, card, True):
                 out.append(ax.PLAY + c)
-            revolution = p[1] >= 0 and _perform_allows_revolution(p[1])
             if revolution and can_revolt(civ, card, True, p[4]):
                 out.append(ax.REVOLT + c)
         return sorted(out)
     builds, upgrades = _PERFORM_BUILDS[kind]
-    for k in builds:
-        for a in range(4):
-            if can_build(civ, k * 4 + a, True, disc):
-                out.append(ax.BUILD + k * 4 + a)
+    if civ.pool >= 1:  # can_build's first check
+        for k in builds:
+            for a in range(4):
+                if can_build(civ, k * 4 + a, True, disc):
+                    out.append(ax.BUILD + k * 4 + a)
+    w = civ.workers
     for k in upgrades:
         for lo, hi in ax.PAIRS:
-            if can_upgrade(civ, k, lo, hi, True, disc):
+            if w[k * 4 + lo] >= 1 and can_upgrade(civ, k, lo, hi, True, disc):
                 out.append(ax.upgrade_id(k, lo, hi))
     return sorted(out)
 
 
 def _perform_allows_revolution(card: int) -> bool:
-    op = _perform_op(CARDS[card])
+    op = _PERFORM_OPS[card]
     return bool(op and op.get("allow_revolution"))
 
 
@@ -330,43 +370,77 @@ def legal_actions(state: TTAState) -> list[int]:
     _take_actions(state, civ, out)
     if state.round == 1:
         return out  # TTA-5.1: only taking cards in round 1
-    if can_pop(civ, False):
+    f = effects.fx(civ)
+    ca = civ.ca
+    mil = civ.ma + civ.temp_ma
+    if ca >= 1 and can_pop(civ, False, 0, f):
         out.append(ax.POP)
-    developed = sorted(CARDS[c].slot for c in civ.developed)
-    for slot in developed:  # same checks as can_build / can_upgrade, only where they can hold
-        if civ.pool >= 1 and can_build(civ, slot, False, 0):
+    # build / upgrade / destroy: the checks of can_build, can_upgrade and _action_ok, with the
+    # shared quantities computed once
+    res = board.stock(civ, True)
+    w = civ.workers
+    pool = civ.pool
+    ulimit = CARDS[civ.gov].urban_limit
+    cost = f.bcost
+    if cost is None:  # costs that depend on the workers (Shakespeare)
+        cost = tuple(board.building_cost(civ, slot, f) for slot in range(NSLOTS))
+    for c in civ.developed:
+        slot = _SLOT_OF[c]
+        kind = slot >> 2
+        unit = _IS_UNIT[kind]
+        if not (mil if unit else ca) >= 1:
+            continue  # every one of these needs a CA (units: an MA)
+        if w[slot]:
+            out.append(ax.DESTROY + slot)  # TTA-7.2.6 / 7.3.3
+        avail = res + civ.mpool if unit else res
+        c_hi = cost[slot]
+        if (
+            pool >= 1
+            and avail >= c_hi
+            and not (_IS_URBAN[kind] and board.kind_count(civ, kind) >= ulimit)
+        ):
             out.append(ax.BUILD + slot)
-        k, hi = divmod(slot, 4)
-        for lo in range(hi):
-            if civ.workers[k * 4 + lo] and can_upgrade(civ, k, lo, hi, False, 0):
-                out.append(ax.upgrade_id(k, lo, hi))
-    for slot in developed:
-        if civ.workers[slot] and _action_ok(civ, slot // 4, False):
-            out.append(ax.DESTROY + slot)
-    for c in sorted(set(civ.hand)):
+        base = kind * 4
+        for lo in range(slot - base):
+            if w[base + lo] and avail >= c_hi - cost[base + lo]:  # TTA-7.2.5 (floor 0)
+                out.append(ax.UPGRADE + kind * 6 + _PAIR_INDEX[lo][slot - base])
+    for c in set(civ.hand):
         card = CARDS[c]
         if card.type == "technology":
-            if can_develop(civ, card, False):
+            if can_develop(civ, card, False, f):
                 out.append(ax.PLAY + c)
-            if can_revolt(civ, card, False, 0):
+            if can_revolt(civ, card, False, 0, f):
                 out.append(ax.REVOLT + c)
         elif card.type == "leader":
             if civ.ca >= 1:  # TTA-AMB-29
                 out.append(ax.PLAY + c)
         elif card.type == "action" and can_play_action(state, civ, card):
             out.append(ax.PLAY + c)
-    if civ.wip >= 0:
-        for k in range(1, 5):
-            if can_wonder(civ, k, False, 0):
+    if civ.wip >= 0 and ca >= 1:
+        for k in range(1, min(len(CARDS[civ.wip].stages) - civ.wip_stages, f.wstages) + 1):
+            if res >= wonder_cost(civ, k):  # can_wonder (TTA-7.2.8)
                 out.append(ax.WONDER + k - 1)
-    for c in sorted(set(civ.mhand)):
-        if military.can_play_tactic(civ, c):
-            out.append(ax.PLAY + c)
-    for c in state.common:
-        if military.can_copy_tactic(state, civ, c):
-            out.append(ax.COPY + c)
-    _hook_actions(civ, out)
+    if not civ.used & military.USED_TACTIC and mil >= 1:  # military.can_play/copy_tactic
+        for c in civ.mhand:
+            if CARDS[c].type == "tactic":
+                out.append(ax.PLAY + c)
+        if mil >= 2:
+            for c in state.common:
+                if c != civ.tactic:
+                    out.append(ax.COPY + c)
+    if f.hooks or "action_phase" in f.when:
+        _hook_actions(civ, out)
     return sorted(set(out))
+
+
+#: building slot of each card (-1: not a building technology)
+_SLOT_OF: tuple[int, ...] = tuple(c.kind * 4 + c.age if c.kind >= 0 else -1 for c in CARDS)
+_IS_UNIT: tuple[bool, ...] = tuple(k in UNIT_KINDS for k in range(NKINDS))
+_IS_URBAN: tuple[bool, ...] = tuple(k in URBAN_KINDS for k in range(NKINDS))
+#: ``_PAIR_INDEX[lo][hi]``: index of the level pair (lo, hi) in :data:`~.actions.PAIRS`
+_PAIR_INDEX: tuple[tuple[int, ...], ...] = tuple(
+    tuple(ax.PAIR_INDEX.get((lo, hi), -1) for hi in range(4)) for lo in range(4)
+)
 
 
 def _hook_actions(civ: Civ, out: list[int]) -> None:

@@ -15,6 +15,8 @@ from civtable.games.through_the_ages.rules import effects
 from civtable.games.through_the_ages.state import Civ, TTAState
 
 INF, CAV, ART, AIR = 7, 8, 9, 10
+#: ``Civ.used`` bit of the once-per-turn tactic play or copy (re-exported by :mod:`.turn`)
+USED_TACTIC = 16
 
 
 def _armies(fresh: list[int], old: list[int], req: tuple[int, int, int]) -> tuple[int, int]:
@@ -27,10 +29,26 @@ def _armies(fresh: list[int], old: list[int], req: tuple[int, int, int]) -> tupl
     return normal, total - normal
 
 
+_ARMY: dict[tuple[int, ...], int] = {}
+_ARMY_MAX = 50_000  # memo entries kept (cleared beyond that)
+
+
 def army_strength(civ: Civ) -> int:
-    """Tactical strength of the current tactic's armies (0 without a tactic)."""
+    """Tactical strength of the current tactic's armies (0 without a tactic); memoized by the
+    tactic, Genghis Khan's hook and the unit workers, the only inputs."""
     if civ.tactic < 0:
         return 0
+    genghis = effects.has_hook(civ, "infantry_as_cavalry")
+    key = (civ.tactic, genghis, *civ.workers[INF * 4 : AIR * 4 + 4])
+    v = _ARMY.get(key)
+    if v is None:
+        if len(_ARMY) >= _ARMY_MAX:
+            _ARMY.clear()
+        v = _ARMY[key] = _army_strength(civ, genghis)
+    return v
+
+
+def _army_strength(civ: Civ, genghis: bool) -> int:
     card = CARDS[civ.tactic]
     fresh = [0, 0, 0]
     old = [0, 0, 0]
@@ -43,7 +61,7 @@ def army_strength(civ: Civ) -> int:
                 fresh[i] += n
     air = sum(civ.workers[AIR * 4 + a] for a in range(4))
     splits = [(0, 0)]
-    if effects.has_hook(civ, "infantry_as_cavalry"):
+    if genghis:
         splits = [(x, y) for x in range(fresh[0] + 1) for y in range(old[0] + 1)]
     best = 0
     for xf, xo in splits:
@@ -58,15 +76,11 @@ def army_strength(civ: Civ) -> int:
 
 def can_play_tactic(civ: Civ, card: int) -> bool:
     """TTA-7.3.4: 1 MA, a tactics card from hand, one play-or-copy per turn."""
-    from civtable.games.through_the_ages.rules.turn import USED_TACTIC
-
     return CARDS[card].type == "tactic" and not civ.used & USED_TACTIC and civ.ma + civ.temp_ma >= 1
 
 
 def can_copy_tactic(state: TTAState, civ: Civ, card: int) -> bool:
     """TTA-7.3.5: 2 MA, a card of the common tactics area (even one's own earlier tactic)."""
-    from civtable.games.through_the_ages.rules.turn import USED_TACTIC
-
     return (
         card in state.common
         and card != civ.tactic
@@ -83,8 +97,6 @@ def _spend_ma(civ: Civ, n: int) -> None:
 
 def play_tactic(state: TTAState, civ: Civ, card: int) -> None:
     """The card goes to the owner's play area with the banner on it (exclusive this round)."""
-    from civtable.games.through_the_ages.rules.turn import USED_TACTIC
-
     _spend_ma(civ, 1)
     civ.mhand.remove(card)
     civ.tactic = card
@@ -94,8 +106,6 @@ def play_tactic(state: TTAState, civ: Civ, card: int) -> None:
 
 def copy_tactic(state: TTAState, civ: Civ, card: int) -> None:
     """Move the banner onto a card of the common tactics area."""
-    from civtable.games.through_the_ages.rules.turn import USED_TACTIC
-
     _spend_ma(civ, 2)
     civ.tactic = card
     civ.tactic_own = 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from civtable.games.through_the_ages.catalog import FAMINE, MIL_DRAW_MAX
+from civtable.games.through_the_ages.catalog import CARDS, FAMINE, MIL_DRAW_MAX
 from civtable.games.through_the_ages.rules import board, effects, military, row
 from civtable.games.through_the_ages.state import P_DISCARD, P_NONE, Civ, TTAState
 
@@ -46,7 +46,7 @@ USED_HAMMURABI = 1
 USED_OCEAN = 2
 USED_CHURCHILL = 4
 USED_BACH = 8
-USED_TACTIC = 16
+USED_TACTIC = military.USED_TACTIC
 
 
 def among_two_strongest(state: TTAState, seat: int) -> bool:
@@ -67,8 +67,6 @@ def _discard_check(state: TTAState) -> None:
 
 def discard(state: TTAState, card: int) -> None:
     """TTA-8.1: discard one excess military card (face down, to its age's discards)."""
-    from civtable.games.through_the_ages.catalog import CARDS
-
     civ = state.civs[state.current]
     civ.mhand.remove(card)
     state.mil_discards[CARDS[card].age].append(card)
@@ -80,9 +78,10 @@ def discard(state: TTAState, card: int) -> None:
         finish_turn(state)
 
 
-def production_phase(civ: Civ) -> None:
-    """TTA-8.3 .. 8.7 (score, corruption, food, consumption, resources)."""
-    culture, science, _strength, _happy = board.ratings(civ)
+def production_phase(civ: Civ, rates: tuple[int, int, int, int] | None = None) -> None:
+    """TTA-8.3 .. 8.7 (score, corruption, food, consumption, resources); ``rates``: the
+    civilization's current :func:`~.board.ratings`, if the caller has them."""
+    culture, science, _strength, _happy = board.ratings(civ) if rates is None else rates
     civ.culture += culture  # 8.3
     civ.science += science
     corrupt(civ)  # 8.4
@@ -112,8 +111,10 @@ def finish_turn(state: TTAState) -> None:
     """TTA-8.2 .. 8.9, then pass the turn (and end the game after the last turn)."""
     seat = state.current
     civ = state.civs[seat]
-    if not uprising(civ):
-        production_phase(civ)
+    rates = board.ratings(civ)
+    # TTA-8.2 no production in an uprising (uprising(): discontent workers > unused workers)
+    if not board.happiness_required(civ.yellow) - rates[3] > civ.pool:
+        production_phase(civ, rates)
     # 8.8 draw military cards: one per unused MA (real or temporary), at most 3
     deck_age = state.age
     if state.round > 1 and deck_age < row.game_end_age(state) and deck_age >= 1:

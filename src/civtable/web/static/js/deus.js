@@ -129,7 +129,7 @@ export class DeusTable {
         label: reg.id,
         title: `${reg.id}: ${reg.terrain}${reg.edge ? " (edge)" : ""}`,
         cls: `${reg.terrain}${target ? " target" : ""}`,
-        data: { region: reg.id, testid: target ? "target" : null },
+        data: { region: reg.id, testid: target ? "target" : null, action: target ? target.id : null },
         marks,
         onclick: target ? () => this.act(target) : null,
       };

@@ -4,6 +4,8 @@
 const TABLES = {
   "seven-wonders": async () => (await import("./sevenwonders.js")).SevenWondersTable,
   deus: async () => (await import("./deus.js")).DeusTable,
+  "civilization-a-new-dawn": async () => (await import("./civ.js")).CivTable,
+  "through-the-ages": async () => (await import("./tta.js")).TtaTable,
 };
 
 /** The table class for `game` (loaded on first use); `null` (or "?view=generic" in the page's

@@ -1,0 +1,183 @@
+"""A greedy Civilization: A New Dawn player and a static evaluation (the "heuristic" bot).
+
+:func:`score` values a position for one seat: agenda marks dominate (CIV-22), then the progress
+toward the unmarked agendas of the drawn victory cards (the better of the two per card), then
+general material: friendly spaces, cities and mature cities, focus-card levels, dial, trade
+tokens, resources, natural and world wonders. Opponents' scores are subtracted with a weight.
+
+:func:`choose` picks a focus card by simulating the whole turn for each of the five slots
+(sub-decisions taken greedily, one ply each) and keeping the best end-of-turn score; every other
+decision is one ply: apply each legal action to a copy and keep the best score. Copies get a
+fresh random generator so the bot never sees future dice. Everything it reads is public
+(CIV-26.2); the face-down wonder decks are not used.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from civtable.core.api import State
+from civtable.core.rng import Rng
+from civtable.games.civilization_a_new_dawn.catalog import (
+    DIAL_LAST,
+    FOCUS_CARDS,
+    VICTORY_CARDS,
+    WONDER_TYPES,
+    WONDERS,
+)
+from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: N812
+from civtable.games.civilization_a_new_dawn.rules import kinds as K  # noqa: N812
+
+if TYPE_CHECKING:
+    from civtable.games.civilization_a_new_dawn.state import CivState
+
+MARK = 25.0
+PROGRESS = 12.0
+TURN_STEPS = 40
+SAMPLE = 8  # options tried per sub-decision inside the focus-card simulations
+
+
+def _features(state: CivState, seat: int) -> dict[str, int]:
+    b = state.board
+    tokens = reinforced = cities = shore = 0
+    for s in range(b.size):
+        if state.tok[s] == seat:
+            tokens += 1
+            reinforced += state.reinf[s]
+            shore += b.water_or_edge[s]
+        elif state.city[s] == seat:
+            cities += 1
+            shore += b.water_or_edge[s]
+    return {
+        "tokens": tokens,
+        "reinforced": reinforced,
+        "cities": cities,
+        "shore": shore,
+        "mature": len(C.mature_cities(state, seat)),
+    }
+
+
+def _progress(state: CivState, seat: int, cond: dict[str, object], f: dict[str, int]) -> float:
+    kind = cond["kind"]
+    if kind == "any_of":
+        subs = cond["of"]
+        assert isinstance(subs, list)
+        return max(_progress(state, seat, c, f) for c in subs)
+    if kind == "cities_on_map":
+        return f["cities"] / 8
+    if kind == "control_world_wonders":
+        t = WONDER_TYPES.index(str(cond["wonder_type"]))
+        n = sum(1 for w, o in enumerate(state.wonder_owner) if o == seat and WONDERS[w].type == t)
+        return min(1.0, n / 2)
+    if kind == "win_attack_against_rival_capital":
+        return 1.0 if state.won_capital[seat] & 1 else 0.0
+    if kind == "control_conquered_city_states":
+        return sum(1 for o in state.cs_owner if o == seat) / 2
+    if kind == "control_spaces_adjacent_to_water_or_map_edge":
+        return min(1.0, f["shore"] / 15)
+    if kind == "reach_tech_dial_space":
+        return 1.0 if state.won_capital[seat] & 2 else state.dial[seat] / DIAL_LAST
+    if kind == "control_mature_cities":
+        return min(1.0, f["mature"] / 5)
+    if kind == "control_natural_wonders":
+        return min(1.0, len(state.nw_held[seat]) / 2)
+    return 0.0
+
+
+def own_score(state: CivState, seat: int) -> float:
+    """Absolute value of the seat's position."""
+    f = _features(state, seat)
+    v = 0.0
+    for i, vc in enumerate(state.victory):
+        if state.marks[seat] >> i & 1:
+            v += MARK
+        else:
+            card = VICTORY_CARDS[vc]
+            p = max(_progress(state, seat, a.condition, f) for a in card.agendas)
+            v += PROGRESS * p * p
+    v += 0.5 * f["tokens"] + 0.2 * f["reinforced"] + 2.0 * f["cities"] + 1.0 * f["mature"]
+    v += 1.5 * sum(FOCUS_CARDS[c].level - 1 for c in state.row[seat])
+    v += 0.12 * state.dial[seat]
+    v += 0.35 * sum(state.trade[seat]) + 0.6 * sum(state.resources[seat])
+    v += 1.2 * len(state.nw_held[seat]) + 2.0 * len(C.wonders_of(state, seat))
+    v += 0.8 * len(state.cs_cards[seat]) + 1.5 * sum(1 for o in state.cs_owner if o == seat)
+    return v
+
+
+def score(state: CivState, seat: int) -> float:
+    """The seat's value minus a share of the best opponent's."""
+    if state.over:
+        if seat in state.winners:
+            return 1000.0
+        if state.winners:
+            return -1000.0
+    mine = own_score(state, seat)
+    others = [own_score(state, s) for s in range(state.players) if s != seat]
+    return mine - 0.4 * max(others) if others else mine
+
+
+def _try(state: CivState, seat: int, action: int, rng: Rng) -> CivState:
+    s2 = state.copy()
+    s2.rng = Rng(rng.next_u64())
+    s2.log = None
+    s2.apply(seat, action)
+    return s2
+
+
+def _greedy(state: CivState, seat: int, rng: Rng, limit: int = 0) -> int:
+    acts = state.legal_actions(seat)
+    if len(acts) == 1:
+        return acts[0]
+    if limit and len(acts) > limit:
+        acts = rng.sample(acts, limit)
+    best, best_v = acts[0], -math.inf
+    for a in acts:
+        v = score(_try(state, seat, a, rng), seat) + rng.random() * 1e-3
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def _finish_turn(state: CivState, seat: int, rng: Rng) -> CivState:
+    """Play the seat's remaining decisions of this turn greedily."""
+    for _ in range(TURN_STEPS):
+        if state.over or state.to_move() != (seat,) or state.current != seat:
+            break
+        top = state.pending[-1][0]
+        if top in (K.D_CHOOSE, K.D_START):
+            break
+        state.apply(seat, _greedy(state, seat, rng, SAMPLE))
+    return state
+
+
+def choose(state: State, seat: int, rng: Rng) -> int:
+    """Best action by simulation (focus card) or one ply (everything else)."""
+    from civtable.games.civilization_a_new_dawn.state import CivState
+
+    assert isinstance(state, CivState)
+    acts = state.legal_actions(seat)
+    if len(acts) == 1:
+        return acts[0]
+    if state.pending and state.pending[-1][0] == K.D_CHOOSE:
+        best, best_v = acts[0], -math.inf
+        for a in acts:
+            s2 = _finish_turn(_try(state, seat, a, rng), seat, rng)
+            v = score(s2, seat) + rng.random() * 1e-3
+            if v > best_v:
+                best, best_v = a, v
+        return best
+    return _greedy(state, seat, rng)
+
+
+def evaluate(state: State, seat: int) -> float:
+    """Win-chance estimate in [0, 1]: softmax of the seats' values (exact at the end)."""
+    from civtable.games.civilization_a_new_dawn.state import CivState
+
+    assert isinstance(state, CivState)
+    if state.over:
+        return state.result().rewards()[seat]
+    vals = [own_score(state, s) for s in range(state.players)]
+    m = max(vals)
+    exps = [math.exp((v - m) / 10.0) for v in vals]
+    return exps[seat] / sum(exps)

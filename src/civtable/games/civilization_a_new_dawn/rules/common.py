@@ -1,0 +1,480 @@
+"""Shared queries and atomic changes: friendliness, difficulty, tokens, cities, maturity.
+
+Every other rules module changes the map only through these functions, so the component
+bookkeeping (supplies, resource and natural-wonder tokens, wonder control) stays consistent.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from civtable.games.civilization_a_new_dawn.catalog import (
+    CITY_STATES,
+    DESERT,
+    ECONOMY,
+    FOCUS_CARDS,
+    FOREST,
+    GRASS,
+    HILLS,
+    LEADER_INDEX,
+    MOUNTAINS,
+    NATURAL_WONDERS,
+    OPEN_BORDERS,
+    TRADE_CAP,
+    WATER,
+    WONDER_INDEX,
+    WONDERS,
+)
+from civtable.games.civilization_a_new_dawn.rules import kinds as K  # noqa: N812
+
+if TYPE_CHECKING:
+    from civtable.games.civilization_a_new_dawn.state import CivState
+
+# difficulty contexts
+CTX_NONE = 0
+CTX_PLACE = 1  # placing control tokens (Mohenjo-Daro)
+CTX_CULT_IND = 2  # resolving own culture or industry card (Kumasi)
+
+W = WONDER_INDEX
+L = LEADER_INDEX
+CS_ID = {c.id: c.index for c in CITY_STATES}
+
+# turn_flags bits
+F_CAPITALISM = 1  # Capitalism pending after reset
+F_CAPITALISM_USED = 2
+F_VENETIAN_USED = 4
+F_WON_ATTACK = 8
+F_START_HG = 16
+F_START_FC = 32
+F_START_ORACLE = 64
+F_START_SEOUL = 128
+F_MARACANA_USED = 256
+F_IN_EXTRA = 512
+F_START_GENEVA = 1024
+F_START_EIFFEL = 2048
+F_START_GZ = 4096
+ATTACKS_SHIFT = 16
+
+
+#: readable log lines per event kind; ``{who}`` is the acting player, ``{space}`` a map space
+LOG_TEXTS = {
+    "place": "{who} places a control token on {space}",
+    "visit": "{who}'s caravan reaches {target}",
+    "diplomacy": "{who} receives {card} from Player {giver_n}",
+    "event_dial": "the event dial turns to {icon}",
+    "spawn": "barbarian {barbarian} appears on {space}",
+    "barbarian_move": "barbarian {barbarian} moves to {space}",
+    "barbarian_direction": "barbarians move {direction}",
+    "city": "{who} builds a city on {space}",
+    "wonder": "{who} builds {wonder} on {space}",
+    "attack": "{who} attacks {space} (dice {attacker_die} against {defender_die})",
+    "combat": "{who}'s attack on {space}: {attack} against {defence}, {outcome}",
+    "dial": "{who}'s tech dial reaches {dial}",
+    "upgrade": "{who} upgrades to {card}",
+    "resolve": "{who} resolves {card} in slot {slot}",
+    "agenda": "{who} completes an agenda of victory card {card}",
+    "game_over": "the game is over{unfinished}",
+}
+
+
+def _log_text(event: dict[str, Any]) -> str:
+    kind = str(event.get("event", ""))
+    template = LOG_TEXTS.get(kind)
+    if template is None:
+        rest = ", ".join(f"{k} {v}" for k, v in event.items() if k != "event")
+        return f"{kind.replace('_', ' ')}: {rest}" if rest else kind
+    fields = {k: str(v).replace("_", " ") for k, v in event.items()}
+    fields["who"] = f"Player {event['player'] + 1}" if "player" in event else "someone"
+    if "space" in event:
+        fields["space"] = f"space {event['space']}"
+        fields["dial"] = str(event["space"])
+    fields["target"] = fields.get("city_state", f"Player {int(event.get('rival', -1)) + 1}")
+    fields["giver_n"] = str(int(event.get("giver", -1)) + 1)
+    fields["outcome"] = "won" if event.get("won") else "lost"
+    fields["unfinished"] = " (turn limit reached)" if event.get("unfinished") else ""
+    return template.format_map(fields)
+
+
+def log(state: CivState, **event: Any) -> None:
+    """Append a public event (with a readable ``text``) when the state keeps a log."""
+    if state.log is not None:
+        if "seat" in event:  # every event is public: "seat" would mark it private
+            event["player"] = event.pop("seat")
+        event["text"] = _log_text(event)
+        state.log.append(event)
+
+
+def has_wonder(state: CivState, seat: int, wonder_id: str) -> bool:
+    """Does ``seat`` control that world wonder (CIV-19.2)?"""
+    return state.wonder_owner[W[wonder_id]] == seat
+
+
+def is_leader(state: CivState, seat: int, leader_id: str) -> bool:
+    """Is ``seat`` playing that civilization?"""
+    return state.leader[seat] == L[leader_id]
+
+
+def holds_cs_card(state: CivState, seat: int, cs_id: str) -> bool:
+    """Does ``seat`` hold that city-state's diplomacy card?"""
+    return CS_ID[cs_id] in state.cs_cards[seat]
+
+
+def friendly(state: CivState, seat: int, s: int) -> bool:
+    """CIV-2.8: own city, capital or control token."""
+    return state.tok[s] == seat or state.city[s] == seat
+
+
+def rival_space(state: CivState, seat: int, s: int) -> bool:
+    """CIV-2.8: another player's city, capital or control token."""
+    t, c = state.tok[s], state.city[s]
+    return (t >= 0 and t != seat) or (c >= 0 and c != seat)
+
+
+def owner_of(state: CivState, s: int) -> int:
+    """The player owning the space (city or token), -1 if none."""
+    c = state.city[s]
+    return c if c >= 0 else state.tok[s]
+
+
+def is_capital(state: CivState, s: int) -> bool:
+    """Is ``s`` a player's capital space?"""
+    c = state.city[s]
+    return c >= 0 and state.capital[c] == s
+
+
+def empty(state: CivState, s: int) -> bool:
+    """CIV-2.8: no token and no figure (printed symbols do not count)."""
+    if state.tok[s] >= 0 or state.city[s] >= 0 or state.barb[s] >= 0:
+        return False
+    if state.res[s] >= 0 or state.nw[s] >= 0 or state.cs[s] >= 0 or state.wtok[s] >= 0:
+        return False
+    return not any(s in cv for cv in state.caravans)
+
+
+def difficulty(state: CivState, seat: int, s: int, ctx: int = CTX_NONE) -> int:
+    """Effective difficulty of ``s`` for ``seat`` (CIV-2.2-2.5 with leader/card modifiers)."""
+    b = state.board
+    d = b.difficulty[s]
+    t = b.terrain[s]
+    if (
+        t in (DESERT, MOUNTAINS)
+        and state.current == seat
+        and is_leader(state, seat, "japan")
+        and b.water_or_edge[s]
+    ):
+        d = 3  # Japan, Divine Wind
+    if ctx & CTX_CULT_IND and t == FOREST and holds_cs_card(state, seat, "kumasi"):
+        d = 1
+    if ctx & CTX_PLACE and holds_cs_card(state, seat, "mohenjo_daro"):
+        d -= 1
+    return d
+
+
+def is_water(state: CivState, s: int) -> bool:
+    """Water space (CIV-2.2)."""
+    return state.board.terrain[s] == WATER
+
+
+def cities(state: CivState, seat: int) -> list[int]:
+    """Spaces of the seat's cities and capital."""
+    return [s for s, c in enumerate(state.city) if c == seat]
+
+
+def card_in_row(state: CivState, seat: int, type_: int) -> int:
+    """Index of the seat's focus card of ``type_`` in the row, or -1."""
+    for c in state.row[seat]:
+        if FOCUS_CARDS[c].type == type_:
+            return c
+    return -1
+
+
+def slot_of(state: CivState, seat: int, type_: int) -> int:
+    """Slot number 1..5 of the seat's card of ``type_``."""
+    for i, c in enumerate(state.row[seat]):
+        if FOCUS_CARDS[c].type == type_:
+            return i + 1
+    return 0
+
+
+def cs_tokens_on(state: CivState, seat: int, type_: int) -> list[int]:
+    """City-state tokens on the seat's card of ``type_`` (CIV-16.3)."""
+    return [c.index for c in CITY_STATES if state.cs_owner[c.index] == seat and c.type == type_]
+
+
+def usable_cs_tokens(state: CivState, seat: int, type_: int) -> list[int]:
+    """City-state tokens on that card not yet used this turn (CIV-7.6)."""
+    return [c for c in cs_tokens_on(state, seat, type_) if 100 + c not in state.nw_used]
+
+
+def usable_nw_tokens(state: CivState, seat: int, type_: int) -> list[int]:
+    """America: natural-wonder tokens lying on that card, unused this turn."""
+    return [n for n in state.nw_held[seat] if state.nw_card[n] == type_ and n not in state.nw_used]
+
+
+def extra_tokens(state: CivState, seat: int, type_: int) -> int:
+    """Token-like items usable on that card besides its trade tokens."""
+    return len(usable_cs_tokens(state, seat, type_)) + len(usable_nw_tokens(state, seat, type_))
+
+
+def america_gains(state: CivState, seat: int, n: int) -> None:
+    """America (Roosevelt Corollary): a gained or spent natural wonder goes on a focus card."""
+    if is_leader(state, seat, "america"):
+        state.pending.append([K.D_AMERICA, seat, n])
+
+
+def add_trade(state: CivState, seat: int, type_: int, n: int = 1) -> int:
+    """Add up to ``n`` trade tokens to a card; excess returns to the supply (CIV-7.2)."""
+    room = TRADE_CAP - state.trade[seat][type_]
+    k = max(0, min(room, n))
+    state.trade[seat][type_] += k
+    return k
+
+
+def gain_resource(state: CivState, seat: int, r: int) -> bool:
+    """Take a resource token from the supply if any is left (CIV-18.4)."""
+    if state.res_supply[r] <= 0:
+        return False
+    state.res_supply[r] -= 1
+    state.resources[seat][r] += 1
+    return True
+
+
+def take_control_of_wonder_token(state: CivState, seat: int, s: int) -> None:
+    """CIV-19.4: a city or control token put on a lone wonder token takes the wonder."""
+    w = state.wtok[s]
+    if w >= 0:
+        state.wonder_owner[w] = seat
+
+
+def place_token(state: CivState, seat: int, s: int, reinforced: int = 0) -> None:
+    """Put one of the seat's control tokens on ``s`` (supply must be non-empty)."""
+    state.supply[seat] -= 1
+    state.tok[s] = seat
+    state.reinf[s] = reinforced
+    r = state.res[s]
+    if r >= 0:  # CIV-8.3
+        state.res[s] = -1
+        state.resources[seat][r] += 1
+    n = state.nw[s]
+    if n >= 0:
+        state.nw[s] = -1
+        state.nw_held[seat].append(n)
+        america_gains(state, seat, n)
+    if state.city[s] < 0:
+        take_control_of_wonder_token(state, seat, s)
+
+
+def lift_token(state: CivState, s: int) -> int:
+    """Return the control token on ``s`` to its owner's supply (CIV-18.3, CIV-23.2)."""
+    owner = state.tok[s]
+    if owner < 0:
+        return -1
+    state.tok[s] = -1
+    state.reinf[s] = 0
+    state.supply[owner] += 1
+    n = state.board.natural_wonder[s]
+    if n >= 0 and n in state.nw_held[owner]:
+        state.nw_held[owner].remove(n)
+        state.nw_card[n] = -1
+        state.nw[s] = n
+    w = state.wtok[s]
+    if w >= 0 and state.city[s] < 0 and state.wonder_owner[w] == owner:
+        state.wonder_owner[w] = -1  # CIV-19.3 / CIV-A12
+    return owner
+
+
+def transfer_token(state: CivState, s: int, new_owner: int) -> None:
+    """CIV-15.3: a won attack replaces a rival token; natural and world wonders change hands."""
+    old = state.tok[s]
+    n = state.board.natural_wonder[s]
+    state.tok[s] = -1
+    state.reinf[s] = 0
+    state.supply[old] += 1
+    if n >= 0 and n in state.nw_held[old]:
+        state.nw_held[old].remove(n)
+        state.nw_card[n] = -1
+        state.nw_held[new_owner].append(n)
+        america_gains(state, new_owner, n)
+    if not ensure_supply(state, new_owner, exclude=s):
+        cs = state.board.city_state[s]
+        if cs >= 0 and state.cs_owner[cs] == old:
+            reset_city_state(state, cs)
+        return
+    state.supply[new_owner] -= 1
+    state.tok[s] = new_owner
+    state.reinf[s] = 0
+    if state.wtok[s] >= 0:
+        state.wonder_owner[state.wtok[s]] = new_owner
+    cs = state.board.city_state[s]
+    if cs >= 0 and state.cs_owner[cs] == old:  # a stand-in token (CIV-23.4) keeps the city-state
+        state.cs_owner[cs] = new_owner
+
+
+def ensure_supply(state: CivState, seat: int, exclude: int = -1) -> bool:
+    """CIV-8.5: with an empty supply take one of the seat's tokens back from the map.
+
+    The engine takes an unreinforced token on a space without a natural or world wonder first
+    (lowest index), else any (engine choice, see docs)."""
+    if state.supply[seat] > 0:
+        return True
+    best = -1
+    for s, t in enumerate(state.tok):
+        if t != seat or s == exclude:
+            continue
+        plain = (
+            not state.reinf[s]
+            and state.board.natural_wonder[s] < 0
+            and state.wtok[s] < 0
+            and state.board.city_state[s] < 0
+        )
+        if plain:
+            best = s
+            break
+        if best < 0:
+            best = s
+    if best < 0:
+        return False
+    lift_token(state, best)
+    return True
+
+
+def build_city(state: CivState, seat: int, s: int) -> None:
+    """Put one of the seat's unused cities on ``s`` (CIV-11.3(b), CIV-15.4)."""
+    if state.tok[s] == seat:
+        lift_token(state, s)
+    state.cities_left[seat] -= 1
+    state.city[s] = seat
+    take_control_of_wonder_token(state, seat, s)
+
+
+def remove_city(state: CivState, s: int) -> int:
+    """A non-capital city returns to its owner's supply (CIV-15.4, CIV-21.4)."""
+    owner = state.city[s]
+    state.city[s] = -1
+    state.cities_left[owner] += 1
+    return owner
+
+
+def caravan_home(state: CivState, seat: int, i: int) -> None:
+    """A caravan goes back to the economy card (CIV-10.6, CIV-10.10, CIV-A47)."""
+    state.caravans[seat][i] = -1
+    allowed = caravans_allowed(state, seat)
+    unlocked = sum(1 for p in state.caravans[seat] if p != -2)
+    if unlocked > allowed:
+        state.caravans[seat][i] = -2
+
+
+def caravans_allowed(state: CivState, seat: int) -> int:
+    """Caravans the economy card allows (CIV-10.1)."""
+    card = card_in_row(state, seat, ECONOMY)
+    if card < 0:
+        return 0
+    step = FOCUS_CARDS[card].effects[0].steps[0]
+    return step.caravans
+
+
+def sync_caravans(state: CivState, seat: int) -> None:
+    """After an economy card change: unlock new figures onto the card or set aside (CIV-10.2)."""
+    allowed = caravans_allowed(state, seat)
+    cv = state.caravans[seat]
+    unlocked = sum(1 for p in cv if p != -2)
+    for i in range(len(cv)):
+        if unlocked < allowed and cv[i] == -2:
+            cv[i] = -1
+            unlocked += 1
+    for i in range(len(cv) - 1, -1, -1):
+        if unlocked > allowed and cv[i] == -1:
+            cv[i] = -2
+            unlocked -= 1
+
+
+def destroy_caravans_at(state: CivState, s: int) -> None:
+    """Every caravan on ``s`` returns to its owner's card (CIV-21.4, CIV-21.6)."""
+    for seat, cv in enumerate(state.caravans):
+        for i, p in enumerate(cv):
+            if p == s:
+                caravan_home(state, seat, i)
+
+
+def reset_city_state(state: CivState, cs: int) -> None:
+    """CIV-A11: the city-state token returns to its space, its cards face up, nobody takes one."""
+    state.cs_owner[cs] = -1
+    for s, c in enumerate(state.board.city_state):
+        if c == cs:
+            state.cs[s] = cs
+    state.cs_avail[cs] = 2 - sum(1 for h in state.cs_cards if cs in h)
+
+
+def mature(state: CivState, seat: int, s: int) -> bool:
+    """CIV-2.9: every adjacent space holds a friendly control token or is water (CIV-A26)."""
+    b = state.board
+    tok = state.tok
+    terrain = b.terrain
+    for n in b.adjacent[s]:
+        if tok[n] != seat and terrain[n] != WATER:
+            break
+    else:
+        return True
+    sydney = has_wonder(state, seat, "sydney_opera_house")
+    borders = [
+        g for g in range(state.players) if g != seat and state.pcard_holder[g][OPEN_BORDERS] == seat
+    ]
+    if not sydney and not borders:
+        return False
+    for n in b.adjacent[s]:
+        if terrain[n] == WATER:
+            continue
+        t = tok[n]
+        if t == seat:
+            continue
+        if sydney and t >= 0:
+            continue
+        if borders and (t in borders or state.city[n] in borders):
+            continue
+        return False
+    return True
+
+
+def mature_cities(state: CivState, seat: int) -> list[int]:
+    """The seat's mature cities (capital included)."""
+    city = state.city
+    return [s for s in range(len(city)) if city[s] == seat and mature(state, seat, s)]
+
+
+def friendly_spaces(state: CivState, seat: int) -> int:
+    """Number of spaces friendly to ``seat`` (CIV-22.3 tie-break)."""
+    return sum(1 for s in range(state.board.size) if state.tok[s] == seat or state.city[s] == seat)
+
+
+def wonders_of(state: CivState, seat: int) -> list[int]:
+    """World wonders controlled by ``seat``."""
+    return [w for w, o in enumerate(state.wonder_owner) if o == seat]
+
+
+def wonder_space(state: CivState, w: int) -> int:
+    """Space holding wonder ``w``'s token, -1 if none."""
+    try:
+        return state.wtok.index(w)
+    except ValueError:
+        return -1
+
+
+def total_trade(state: CivState, seat: int) -> int:
+    """Trade tokens on the seat's focus cards."""
+    return sum(state.trade[seat])
+
+
+def nw_resource(n: int) -> int:
+    """Resource a natural-wonder token counts as (D2)."""
+    return NATURAL_WONDERS[n].resource
+
+
+def steppable_grass_hills(state: CivState, s: int) -> bool:
+    """Scythia: the defending space is grassland or hills (a city-state space is grassland)."""
+    b = state.board
+    return b.city_state[s] >= 0 or b.terrain[s] in (GRASS, HILLS)
+
+
+def wonder_era(w: int) -> int:
+    """Era index of wonder ``w``."""
+    return WONDERS[w].era

@@ -1,0 +1,334 @@
+"""Industry (CIV-11, CIV-12): building a city or a world wonder; on-build wonder effects.
+
+Ops: ``build_city``, ``build_wonder``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from civtable.games.civilization_a_new_dawn import actions as A  # noqa: N812
+from civtable.games.civilization_a_new_dawn.catalog import (
+    FOCUS_CARDS,
+    PLAYER_CARDS,
+    WONDERS,
+    Step,
+    card_of,
+)
+from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: N812
+from civtable.games.civilization_a_new_dawn.rules import culture
+from civtable.games.civilization_a_new_dawn.rules import kinds as K  # noqa: N812
+from civtable.games.civilization_a_new_dawn.rules.science import replace_card
+from civtable.games.civilization_a_new_dawn.rules.turn import FEASIBLE, op, push
+
+if TYPE_CHECKING:
+    from civtable.games.civilization_a_new_dawn.state import CivState
+
+
+# --- CIV-11 cities --------------------------------------------------------------------------------
+def city_destination_ok(state: CivState, seat: int, s: int, slot: int) -> bool:
+    """CIV-11.3 (a)-(c) for the destination space."""
+    b = state.board
+    if C.is_water(state, s) or C.difficulty(state, seat, s, C.CTX_CULT_IND) > slot:
+        return False
+    if state.city[s] >= 0 or state.barb[s] >= 0 or state.res[s] >= 0 or state.nw[s] >= 0:
+        return False
+    if state.cs[s] >= 0 or b.city_state[s] >= 0:
+        return False
+    t = state.tok[s]
+    if t >= 0 and (t != seat or b.natural_wonder[s] >= 0):  # CIV-A17
+        return False
+    return not any(state.city[n] >= 0 or b.city_state[n] >= 0 for n in b.adjacent[s])
+
+
+def city_spaces(state: CivState, seat: int, card: int, slot: int, rng: int) -> list[int]:
+    """Legal new-city spaces (CIV-11.3 (d) counted as in CIV-0.3)."""
+    b = state.board
+    through_water = "city_range_through_water" in FOCUS_CARDS[card].abilities
+    dist = {s: 0 for s in range(b.size) if C.friendly(state, seat, s)}
+    frontier = list(dist)
+    for d in range(1, rng + 1):
+        nxt = []
+        for s in frontier:
+            for n in b.adjacent[s]:
+                if n in dist:
+                    continue
+                if state.barb[n] >= 0 or C.rival_space(state, seat, n):
+                    continue
+                water = C.is_water(state, n)
+                if water and not through_water:
+                    continue
+                if not water and C.difficulty(state, seat, n, C.CTX_CULT_IND) > slot:
+                    continue
+                dist[n] = d
+                nxt.append(n)
+        frontier = nxt
+    out = {s for s in dist if city_destination_ok(state, seat, s, slot)}
+    if "city_on_own_caravan_any_distance" in FOCUS_CARDS[card].abilities:
+        for p in state.caravans[seat]:
+            if p >= 0 and city_destination_ok(state, seat, p, slot):
+                out.add(p)
+    if C.has_wonder(state, seat, "great_lighthouse"):
+        for s in range(b.size):
+            if b.edge[s] and C.empty(state, s) and city_destination_ok(state, seat, s, slot):
+                out.add(s)
+    return sorted(out)
+
+
+def _feasible_city(
+    state: CivState, seat: int, card: int, slot: int, step: Step, spent: int
+) -> bool:
+    return state.cities_left[seat] > 0 and bool(city_spaces(state, seat, card, slot, step.range))
+
+
+FEASIBLE["build_city"] = _feasible_city
+
+
+@op("build_city")
+def op_build_city(state: CivState, seat: int, card: int, slot: int, step: Step, bonus: int) -> None:
+    """CIV-11: choose the space next."""
+    push(state, K.D_CITY, seat, card, slot, step.range)
+
+
+@K.decision(K.D_CITY, "build a city")
+def legal_city(state: CivState, frame: K.Frame) -> list[int]:
+    """Legal spaces."""
+    seat = frame[1]
+    if state.cities_left[seat] <= 0:
+        return []
+    return [A.SPACE + s for s in city_spaces(state, seat, frame[2], frame[3], frame[4])]
+
+
+@K.applies(K.D_CITY)
+def apply_city(state: CivState, frame: K.Frame, action: int) -> None:
+    """Build it; Animal Husbandry returns a caravan there; Urbanization's extra tokens."""
+    seat, card, slot = frame[1], frame[2], frame[3]
+    state.pending.pop()
+    s = action - A.SPACE
+    for i, p in enumerate(state.caravans[seat]):
+        if p == s and "city_on_own_caravan_any_distance" in FOCUS_CARDS[card].abilities:
+            C.caravan_home(state, seat, i)
+            break
+    C.build_city(state, seat, s)
+    state.arrived.append(-2 - s)
+    C.log(state, event="city", seat=seat, space=s)
+    eff = FOCUS_CARDS[card].effects[slot - 1]
+    for st in eff.steps:
+        if st.op == "build_city":
+            for then in reversed(st.then):
+                if then.op == "place_control_tokens":
+                    culture.push_place(
+                        state,
+                        seat,
+                        then.count or then.maximum,
+                        slot if then.max_difficulty else 0,
+                        culture.ADJ_ANCHOR,
+                        bool(then.count),
+                        s,
+                    )
+
+
+# --- CIV-12 wonders -----------------------------------------------------------------------------
+def wonder_cost(state: CivState, seat: int, w: int) -> int:
+    """CIV-12.4 with Egypt, Buenos Aires and Brussels; never below 0 (CIV-A50)."""
+    won = WONDERS[w]
+    cost = won.cost
+    if C.is_leader(state, seat, "egypt"):
+        cost -= 1
+    if C.holds_cs_card(state, seat, "buenos_aires") and not any(
+        WONDERS[x].type == won.type for x in C.wonders_of(state, seat)
+    ):
+        cost -= 2
+    if C.holds_cs_card(state, seat, "brussels"):
+        cost -= len(C.mature_cities(state, seat))
+    return max(0, cost)
+
+
+def nw_payable(state: CivState, seat: int, w: int) -> list[int]:
+    """Held natural-wonder tokens usable for ``w`` this turn (CIV-18.2)."""
+    res = WONDERS[w].resources
+    return [n for n in state.nw_held[seat] if C.nw_resource(n) in res and n not in state.nw_used]
+
+
+def max_production(state: CivState, seat: int, w: int, base: int) -> int:
+    """Production if every eligible resource were spent (CIV-12.3)."""
+    res = WONDERS[w].resources
+    held = sum(state.resources[seat][r] for r in set(res))
+    return base + 2 * held + 2 * len(nw_payable(state, seat, w))
+
+
+def free_cities(state: CivState, seat: int) -> list[int]:
+    """The seat's cities without a wonder token (CIV-12.1)."""
+    return [s for s in C.cities(state, seat) if state.wtok[s] < 0]
+
+
+def affordable(state: CivState, seat: int, base: int) -> list[int]:
+    """Wonder types whose face-up card can be built (CIV-A15)."""
+    if not free_cities(state, seat):
+        return []
+    return [
+        t
+        for t, deck in enumerate(state.wdecks)
+        if deck and max_production(state, seat, deck[0], base) >= wonder_cost(state, seat, deck[0])
+    ]
+
+
+def _feasible_wonder(
+    state: CivState, seat: int, card: int, slot: int, step: Step, spent: int
+) -> bool:
+    return bool(affordable(state, seat, step.base_production + spent))
+
+
+FEASIBLE["build_wonder"] = _feasible_wonder
+
+
+@op("build_wonder")
+def op_build_wonder(
+    state: CivState, seat: int, card: int, slot: int, step: Step, bonus: int
+) -> None:
+    """CIV-12.2: choose a face-up wonder next (production = base + spent tokens)."""
+    push(state, K.D_WDECK, seat, step.base_production + bonus)
+
+
+@K.decision(K.D_WDECK, "choose a wonder")
+def legal_wdeck(state: CivState, frame: K.Frame) -> list[int]:
+    """Affordable face-up wonders."""
+    return [A.WDECK + t for t in affordable(state, frame[1], frame[2])]
+
+
+@K.applies(K.D_WDECK)
+def apply_wdeck(state: CivState, frame: K.Frame, action: int) -> None:
+    """Pay next."""
+    state.pending.pop()
+    w = state.wdecks[action - A.WDECK][0]
+    push(state, K.D_WPAY, frame[1], w, frame[2])
+
+
+@K.decision(K.D_WPAY, "pay for the wonder")
+def legal_wpay(state: CivState, frame: K.Frame) -> list[int]:
+    """Spend an eligible resource / natural wonder while short; build once enough."""
+    seat, w, prod = frame[1], frame[2], frame[3]
+    if prod >= wonder_cost(state, seat, w):
+        return [A.OPT]
+    res = WONDERS[w].resources
+    out = [A.RES + r for r in sorted(set(res)) if state.resources[seat][r] > 0]
+    out += [A.NW + n for n in sorted(nw_payable(state, seat, w))]
+    return out
+
+
+@K.applies(K.D_WPAY)
+def apply_wpay(state: CivState, frame: K.Frame, action: int) -> None:
+    """+2 per resource (returned) or natural wonder (kept, once per turn); or build."""
+    seat, w = frame[1], frame[2]
+    if action == A.OPT:
+        state.pending.pop()
+        push(state, K.D_WCITY, seat, w)
+        return
+    if action < A.CARD:
+        r = action - A.RES
+        state.resources[seat][r] -= 1
+        state.res_supply[r] += 1
+    else:
+        state.nw_used.append(action - A.NW)
+        C.america_gains(state, seat, action - A.NW)
+    frame[3] += 2
+
+
+@K.decision(K.D_WCITY, "city for the wonder token")
+def legal_wcity(state: CivState, frame: K.Frame) -> list[int]:
+    """A city of yours without a wonder."""
+    return [A.SPACE + s for s in free_cities(state, frame[1])]
+
+
+@K.applies(K.D_WCITY)
+def apply_wcity(state: CivState, frame: K.Frame, action: int) -> None:
+    """CIV-12.5: take the card, token under the city, reveal the next card; on-build effects."""
+    seat, w = frame[1], frame[2]
+    state.pending.pop()
+    s = action - A.SPACE
+    deck = state.wdecks[WONDERS[w].type]
+    deck.remove(w)
+    state.wonder_owner[w] = seat
+    state.wtok[s] = w
+    C.log(state, event="wonder", seat=seat, wonder=WONDERS[w].id, space=s)
+    wid = WONDERS[w].id
+    if wid == "pyramids":
+        push(state, K.D_PYRAMIDS, seat, int(WONDERS[w].params.get("max_cards", 3)))
+    elif wid == "porcelain_tower":
+        push(state, K.D_PORCELAIN, seat, int(WONDERS[w].params.get("max_cards", 2)))
+    elif wid == "potala_palace":
+        push(state, K.D_POTALA, seat, int(WONDERS[w].params.get("take_on_build", 3)))
+
+
+@K.decision(K.D_PYRAMIDS, "Pyramids: upgrade a level-I card")
+def legal_pyramids(state: CivState, frame: K.Frame) -> list[int]:
+    """Level-I cards in the row."""
+    if frame[2] <= 0:
+        return []
+    opts = [A.TYPE + FOCUS_CARDS[c].type for c in state.row[frame[1]] if FOCUS_CARDS[c].level == 1]
+    return [A.DONE, *sorted(opts)] if opts else []
+
+
+@K.applies(K.D_PYRAMIDS)
+def apply_pyramids(state: CivState, frame: K.Frame, action: int) -> None:
+    """Replace with the level-II card of that type."""
+    if action == A.DONE:
+        state.pending.pop()
+        return
+    replace_card(state, frame[1], card_of(action - A.TYPE, 2))
+    frame[2] -= 1
+    if frame[2] <= 0:
+        state.pending.pop()
+
+
+@K.decision(K.D_PORCELAIN, "Porcelain Tower: upgrade a card")
+def legal_porcelain(state: CivState, frame: K.Frame) -> list[int]:
+    """Cards below level IV."""
+    if frame[2] <= 0:
+        return []
+    opts = [A.TYPE + FOCUS_CARDS[c].type for c in state.row[frame[1]] if FOCUS_CARDS[c].level < 4]
+    return [A.DONE, *sorted(opts)] if opts else []
+
+
+@K.applies(K.D_PORCELAIN)
+def apply_porcelain(state: CivState, frame: K.Frame, action: int) -> None:
+    """Replace with the next-higher-level card of that type."""
+    if action == A.DONE:
+        state.pending.pop()
+        return
+    t = action - A.TYPE
+    cur = C.card_in_row(state, frame[1], t)
+    replace_card(state, frame[1], card_of(t, FOCUS_CARDS[cur].level + 1))
+    frame[2] -= 1
+    if frame[2] <= 0:
+        state.pending.pop()
+
+
+@K.decision(K.D_POTALA, "Potala Palace: take a diplomacy card")
+def legal_potala(state: CivState, frame: K.Frame) -> list[int]:
+    """Any other player's card not held by you (CARD + giver * 4 + kind)."""
+    seat = frame[1]
+    if frame[2] <= 0:
+        return []
+    opts = [
+        A.CARD + g * len(PLAYER_CARDS) + k
+        for g in range(state.players)
+        if g != seat
+        for k in range(len(PLAYER_CARDS))
+        if state.pcard_holder[g][k] != seat
+    ]
+    return [A.DONE, *opts] if opts else []
+
+
+@K.applies(K.D_POTALA)
+def apply_potala(state: CivState, frame: K.Frame, action: int) -> None:
+    """Take it (from whoever holds it)."""
+    if action == A.DONE:
+        state.pending.pop()
+        return
+    idx = action - A.CARD
+    g, k = divmod(idx, len(PLAYER_CARDS))
+    state.pcard_holder[g][k] = frame[1]
+    frame[2] -= 1
+    if frame[2] <= 0:
+        state.pending.pop()

@@ -1,0 +1,439 @@
+"""Military (CIV-13 - CIV-16): reinforcing, attacks, the combat procedure and its results.
+
+Ops: ``reinforce``, ``attack``. A combat is a ``C_RESOLVE`` frame holding both totals; the
+attacker's and then the defender's trade-token spending (CIV-14.6) are decisions above it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from civtable.games.civilization_a_new_dawn import actions as A  # noqa: N812
+from civtable.games.civilization_a_new_dawn.catalog import (
+    CITY_STATE_DEFENCE,
+    CITY_STATES,
+    DEFENSIVE_PACT,
+    FOCUS_CARDS,
+    JOINT_WAR,
+    MILITARY,
+    Step,
+)
+from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: N812
+from civtable.games.civilization_a_new_dawn.rules import kinds as K  # noqa: N812
+from civtable.games.civilization_a_new_dawn.rules.turn import give_trade_tokens, op, push
+
+if TYPE_CHECKING:
+    from civtable.games.civilization_a_new_dawn.state import CivState
+
+# target kinds
+BARB, CSTATE, TOKEN, CITY, CAPITAL = range(5)
+# D_ATTACK flag bits
+THROUGH_WATER, THROUGH_ANY = 1, 2
+
+
+# --- CIV-13 reinforcing -----------------------------------------------------------------------
+@op("reinforce")
+def op_reinforce(state: CivState, seat: int, card: int, slot: int, step: Step, bonus: int) -> None:
+    """CIV-13.2: up to [slot] tokens (Mass Production: minus attacks made)."""
+    n = step.maximum or slot
+    if step.reduced_by_attacks:
+        n -= state.turn_flags >> C.ATTACKS_SHIFT
+    if n > 0:
+        push(state, K.D_REINFORCE, seat, n)
+
+
+@K.decision(K.D_REINFORCE, "reinforce a control token")
+def legal_reinforce(state: CivState, frame: K.Frame) -> list[int]:
+    """Own unreinforced tokens, or stop."""
+    seat = frame[1]
+    if frame[2] <= 0:
+        return []
+    opts = [A.SPACE + s for s, t in enumerate(state.tok) if t == seat and not state.reinf[s]]
+    return [A.DONE, *opts] if opts else []
+
+
+@K.applies(K.D_REINFORCE)
+def apply_reinforce(state: CivState, frame: K.Frame, action: int) -> None:
+    """Flip it."""
+    if action == A.DONE:
+        state.pending.pop()
+        return
+    state.reinf[action - A.SPACE] = 1
+    frame[2] -= 1
+    if frame[2] <= 0:
+        state.pending.pop()
+
+
+# --- CIV-14 attacks -----------------------------------------------------------------------------
+def _flags(card: int) -> int:
+    ab = FOCUS_CARDS[card].abilities
+    return (THROUGH_WATER if "attack_range_through_water" in ab else 0) | (
+        THROUGH_ANY if "attack_range_through_any" in ab else 0
+    )
+
+
+@op("attack")
+def op_attack(state: CivState, seat: int, card: int, slot: int, step: Step, bonus: int) -> None:
+    """CIV-14.3: up to N attacks, each a separate combat."""
+    rng = 99 if C.has_wonder(state, seat, "pentagon") else step.range
+    push(
+        state,
+        K.D_ATTACK,
+        seat,
+        step.attacks,
+        rng,
+        step.combat_bonus,
+        step.bonus_vs_barbarian,
+        slot,
+        _flags(card),
+    )
+
+
+def target_kind(state: CivState, seat: int, t: int) -> int:
+    """What is attacked on ``t`` (-1: nothing attackable), CIV-14.1."""
+    if state.barb[t] >= 0:
+        return BARB
+    if state.cs[t] >= 0:
+        return CSTATE
+    c = state.city[t]
+    if c >= 0 and c != seat:
+        return CAPITAL if state.capital[c] == t else CITY
+    tk = state.tok[t]
+    if tk >= 0 and tk != seat:
+        return TOKEN
+    return -1
+
+
+def targets(state: CivState, seat: int, rng: int, flags: int) -> list[int]:
+    """Targets within range of a friendly space not taken this turn (CIV-14.2, CIV-A36)."""
+    b = state.board
+    sources = [s for s in range(b.size) if C.friendly(state, seat, s) and s not in state.taken]
+    dist = dict.fromkeys(sources, 0)
+    frontier = list(sources)
+    found = {s for s in sources if state.barb[s] >= 0}
+    for d in range(1, rng + 1):
+        nxt = []
+        for s in frontier:
+            for n in b.adjacent[s]:
+                if C.is_water(state, n):
+                    if flags & (THROUGH_WATER | THROUGH_ANY) and n not in dist:
+                        dist[n] = d
+                        nxt.append(n)
+                    continue
+                if target_kind(state, seat, n) >= 0:
+                    found.add(n)
+                if n in dist:
+                    continue
+                blocked = state.barb[n] >= 0 or C.rival_space(state, seat, n)
+                if blocked and not flags & THROUGH_ANY:
+                    continue
+                dist[n] = d
+                nxt.append(n)
+        frontier = nxt
+        if not frontier:
+            break
+    return sorted(t for t in found if target_kind(state, seat, t) >= 0)
+
+
+@K.decision(K.D_ATTACK, "attack a target")
+def legal_attack(state: CivState, frame: K.Frame) -> list[int]:
+    """Targets in reach, or stop attacking."""
+    seat, left, rng, flags = frame[1], frame[2], frame[3], frame[7]
+    if left <= 0:
+        return []
+    opts = [A.SPACE + t for t in targets(state, seat, rng, flags)]
+    return [A.DONE, *opts] if opts else []
+
+
+def defender_of(state: CivState, seat: int, t: int, kind: int) -> int:
+    """Defending player (-1 barbarian, -2 city-state)."""
+    if kind == BARB:
+        return -1
+    if kind == CSTATE:
+        return -2
+    return C.owner_of(state, t)
+
+
+def attack_bonus(state: CivState, seat: int, t: int, kind: int, defender: int) -> int:
+    """CIV-14.5 attacker bonuses from wonders, diplomacy cards and the leader."""
+    b = 0
+    for wid, v in (("terracotta_army", 2), ("alhambra", 2), ("pentagon", 2)):
+        if C.has_wonder(state, seat, wid):
+            b += v
+    if C.has_wonder(state, seat, "big_ben"):
+        b += 2 * sum(1 for p in state.caravans[seat] if p >= 0 and p in state.board.adjacent[t])
+    if (
+        kind in (TOKEN, CITY, CAPITAL)
+        and C.has_wonder(state, seat, "kremlin")
+        and _reinforced(state, seat) > _reinforced(state, defender)
+    ):
+        b += 4
+    if C.is_leader(state, seat, "scythia") and C.steppable_grass_hills(state, t):
+        b += 3
+    for g in range(state.players):
+        if g != seat and g != defender and state.pcard_holder[g][JOINT_WAR] == seat:
+            b += 2
+    cs_here = state.board.city_state[t]
+    if (
+        kind in (CITY, CAPITAL, CSTATE)
+        and C.holds_cs_card(state, seat, "kabul")
+        and (cs_here < 0 or CITY_STATES[cs_here].id != "kabul")
+    ):
+        b += 3
+    if C.holds_cs_card(state, seat, "carthage") and (
+        cs_here < 0 or CITY_STATES[cs_here].id != "carthage"
+    ):
+        b += _carthage(state, seat, t)
+    return b
+
+
+def defence_bonus(state: CivState, d: int, t: int, attacker: int) -> int:
+    """CIV-14.5 defender bonuses."""
+    b = 0
+    for wid, v in (("petra", 2), ("alhambra", 2), ("ruhr_valley", 5)):
+        if C.has_wonder(state, d, wid):
+            b += v
+    if C.has_wonder(state, d, "big_ben"):
+        b += 2 * sum(1 for p in state.caravans[d] if p >= 0 and p in state.board.adjacent[t])
+    if C.is_leader(state, d, "scythia") and C.steppable_grass_hills(state, t):
+        b += 3
+    for g in range(state.players):
+        if g != d and g != attacker and state.pcard_holder[g][DEFENSIVE_PACT] == d:
+            b += 2
+    if C.holds_cs_card(state, d, "carthage"):
+        b += _carthage(state, d, t)
+    return b
+
+
+def _carthage(state: CivState, seat: int, t: int) -> int:
+    """Carthage card: +1 per city-state token and friendly city within 2 of the space."""
+    from civtable.games.civilization_a_new_dawn.rules.culture import within
+
+    near = within(state, [t], 2)
+    return sum(1 for s in near if state.cs[s] >= 0 or state.city[s] == seat)
+
+
+def _reinforced(state: CivState, seat: int) -> int:
+    return sum(1 for s, tk in enumerate(state.tok) if tk == seat and state.reinf[s])
+
+
+def defence_base(state: CivState, t: int, kind: int, defender: int) -> int:
+    """Defender's value before the die (CIV-14.5)."""
+    diff = C.difficulty(state, state.current, t)  # Japan's Divine Wind applies on its turn
+    if kind == CSTATE:
+        return CITY_STATE_DEFENCE
+    if kind == BARB:
+        return diff
+    rf = sum(
+        1 for n in (t, *state.board.adjacent[t]) if state.tok[n] == defender and state.reinf[n]
+    )
+    return (2 * diff if kind in (CITY, CAPITAL) else diff) + rf
+
+
+def return_cards_on_declare(state: CivState, seat: int, t: int, kind: int, defender: int) -> None:
+    """CIV-14.4 / CIV-A32: diplomacy cards from the attacked party go back at once."""
+    if kind == CSTATE:
+        cs = state.cs[t]
+        if cs in state.cs_cards[seat]:
+            state.cs_cards[seat].remove(cs)
+            state.cs_avail[cs] += 1
+    elif defender >= 0:
+        holder = state.pcard_holder[defender]
+        for k, h in enumerate(holder):
+            if h == seat:
+                holder[k] = -1
+
+
+@K.applies(K.D_ATTACK)
+def apply_attack(state: CivState, frame: K.Frame, action: int) -> None:
+    """Declare the attack: return cards, roll both dice, ask for trade tokens."""
+    seat = frame[1]
+    if action == A.DONE:
+        state.pending.pop()
+        return
+    frame[2] -= 1
+    t = action - A.SPACE
+    slot, bonus, bbonus = frame[6], frame[4], frame[5]
+    kind = target_kind(state, seat, t)
+    defender = defender_of(state, seat, t, kind)
+    return_cards_on_declare(state, seat, t, kind, defender)
+    card_bonus = bbonus if kind == BARB and bbonus >= 0 else bonus
+    a_die = state.rng.randbelow(6) + 1
+    d_die = state.rng.randbelow(6) + 1
+    att = a_die + slot + card_bonus + attack_bonus(state, seat, t, kind, defender)
+    dfn = d_die + defence_base(state, t, kind, defender)
+    if defender >= 0:
+        dfn += defence_bonus(state, defender, t, seat)
+    state.turn_flags += 1 << C.ATTACKS_SHIFT
+    C.log(state, event="attack", seat=seat, space=t, attacker_die=a_die, defender_die=d_die)
+    push(state, K.C_RESOLVE, seat, t, att, dfn, defender, kind)
+    if defender >= 0 and state.trade[defender][MILITARY] > 0:
+        push(state, K.D_DEF_SPEND, defender, seat)
+    avail = state.trade[seat][MILITARY] + C.extra_tokens(state, seat, MILITARY)
+    if avail > 0:
+        push(state, K.D_ATT_SPEND, seat)
+
+
+def _combat(state: CivState) -> K.Frame:
+    for f in reversed(state.pending):
+        if f[0] == K.C_RESOLVE:
+            return f
+    raise AssertionError("no combat in progress")  # pragma: no cover
+
+
+@K.decision(K.D_ATT_SPEND, "attacker: spend military trade tokens")
+def legal_att_spend(state: CivState, frame: K.Frame) -> list[int]:
+    """0..available (+1 combat each, CIV-14.6)."""
+    seat = frame[1]
+    n = state.trade[seat][MILITARY] + C.extra_tokens(state, seat, MILITARY)
+    return [A.DONE] + [A.OPT + k - 1 for k in range(1, n + 1)]
+
+
+@K.applies(K.D_ATT_SPEND)
+def apply_att_spend(state: CivState, frame: K.Frame, action: int) -> None:
+    """Add to the attacker's total."""
+    from civtable.games.civilization_a_new_dawn.rules.turn import spend
+
+    state.pending.pop()
+    k = 0 if action == A.DONE else action - A.OPT + 1
+    spend(state, frame[1], MILITARY, k)
+    _combat(state)[3] += k
+
+
+@K.decision(K.D_DEF_SPEND, "defender: spend military trade tokens")
+def legal_def_spend(state: CivState, frame: K.Frame) -> list[int]:
+    """0..tokens on the defender's military card."""
+    n = state.trade[frame[1]][MILITARY]
+    return [A.DONE] + [A.OPT + k - 1 for k in range(1, n + 1)]
+
+
+@K.applies(K.D_DEF_SPEND)
+def apply_def_spend(state: CivState, frame: K.Frame, action: int) -> None:
+    """Add to the defender's total."""
+    state.pending.pop()
+    k = 0 if action == A.DONE else action - A.OPT + 1
+    state.trade[frame[1]][MILITARY] -= k
+    _combat(state)[4] += k
+
+
+def occupy(state: CivState, seat: int, t: int) -> None:
+    """Put an unused city on ``t`` or, with none left, a reinforced token (CIV-23.4)."""
+    if state.cities_left[seat] > 0:
+        C.build_city(state, seat, t)
+    elif C.ensure_supply(state, seat, exclude=t):
+        C.place_token(state, seat, t, 1)
+
+
+@K.auto(K.C_RESOLVE, "combat result")
+def run_resolve(state: CivState, frame: K.Frame) -> None:
+    """CIV-14.7 and CIV-15: higher total wins, ties to the defender."""
+    seat, t, att, dfn, defender, kind = frame[1:7]
+    win = att > dfn
+    C.log(state, event="combat", seat=seat, space=t, attack=att, defence=dfn, won=win)
+    if not win:
+        return
+    state.turn_flags |= C.F_WON_ATTACK
+    if kind == BARB:  # CIV-15.1
+        from civtable.games.civilization_a_new_dawn.rules.events import remove_barbarian
+
+        remove_barbarian(state, state.barb[t])
+        if C.is_leader(state, seat, "sumeria"):
+            push(state, K.D_GAIN_RES, seat, 1, 0)
+        give_trade_tokens(state, seat, 1)
+        return
+    state.taken.append(t)  # CIV-15.7
+    if kind == CSTATE:  # CIV-15.2
+        cs = state.cs[t]
+        state.cs[t] = -1
+        state.cs_owner[cs] = seat
+        occupy(state, seat, t)
+        for h in state.cs_cards:
+            if cs in h:
+                h.remove(cs)
+        state.cs_avail[cs] = -1
+        return
+    cs_here = state.board.city_state[t]
+    if cs_here >= 0 and state.cs_owner[cs_here] == defender:  # CIV-16.4
+        push(state, K.D_CONQLIB, seat, t, defender)
+        return
+    if kind == TOKEN:  # CIV-15.3
+        C.transfer_token(state, t, seat)
+        return
+    if kind == CITY:  # CIV-15.4, CIV-15.6
+        C.remove_city(state, t)
+        occupy(state, seat, t)
+        if state.wtok[t] >= 0:
+            state.wonder_owner[state.wtok[t]] = seat
+        return
+    # CIV-15.5 capital
+    state.won_capital[seat] |= 1
+    n = min(2, C.total_trade(state, defender))
+    w = state.wtok[t]
+    if w >= 0:
+        push(state, K.D_WMOVE, seat, w, t)
+    if n > 0:
+        push(state, K.D_RAID, seat, defender, n, 0)
+
+
+@K.decision(K.D_CONQLIB, "conquer or liberate the city-state")
+def legal_conqlib(state: CivState, frame: K.Frame) -> list[int]:
+    """OPT: conquer; OPT + 1: liberate."""
+    return [A.OPT, A.OPT + 1]
+
+
+@K.applies(K.D_CONQLIB)
+def apply_conqlib(state: CivState, frame: K.Frame, action: int) -> None:
+    """CIV-16.4 (CIV-A29, CIV-A30)."""
+    seat, t = frame[1], frame[2]
+    state.pending.pop()
+    cs = state.board.city_state[t]
+    if state.city[t] >= 0:
+        C.remove_city(state, t)
+    else:
+        C.lift_token(state, t)
+    if action == A.OPT:
+        state.cs_owner[cs] = seat
+        occupy(state, seat, t)
+        if state.wtok[t] >= 0:
+            state.wonder_owner[state.wtok[t]] = seat
+        return
+    C.reset_city_state(state, cs)
+    if state.cs_avail[cs] > 0 and cs not in state.cs_cards[seat]:
+        state.cs_avail[cs] -= 1
+        state.cs_cards[seat].append(cs)
+
+
+@K.decision(K.D_RAID, "capital raid: take a trade token")
+def legal_raid(state: CivState, frame: K.Frame) -> list[int]:
+    """Defender's cards holding tokens."""
+    d = frame[2]
+    return [A.TYPE + t for t in range(5) if state.trade[d][t] > 0]
+
+
+@K.applies(K.D_RAID)
+def apply_raid(state: CivState, frame: K.Frame, action: int) -> None:
+    """Take one; after the last, place them on your own cards."""
+    d = frame[2]
+    state.trade[d][action - A.TYPE] -= 1
+    frame[3] -= 1
+    frame[4] += 1
+    if frame[3] <= 0 or C.total_trade(state, d) == 0:
+        state.pending.pop()
+        give_trade_tokens(state, frame[1], frame[4])
+
+
+@K.decision(K.D_WMOVE, "move the captured wonder")
+def legal_wmove(state: CivState, frame: K.Frame) -> list[int]:
+    """CIV-15.6: one of your cities without a wonder."""
+    seat = frame[1]
+    return [A.SPACE + s for s in C.cities(state, seat) if state.wtok[s] < 0]
+
+
+@K.applies(K.D_WMOVE)
+def apply_wmove(state: CivState, frame: K.Frame, action: int) -> None:
+    """Move the token and take the card."""
+    seat, w, src = frame[1], frame[2], frame[3]
+    state.pending.pop()
+    state.wtok[src] = -1
+    state.wtok[action - A.SPACE] = w
+    state.wonder_owner[w] = seat

@@ -1,0 +1,87 @@
+"""Victory (CIV-22): agenda marks after every change, the win check and its tie-breaks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from civtable.games.civilization_a_new_dawn.catalog import (
+    CITIES,
+    VICTORY_CARDS,
+    WONDER_TYPES,
+    WONDERS,
+)
+from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: N812
+
+if TYPE_CHECKING:
+    from civtable.games.civilization_a_new_dawn.state import CivState
+
+WON_CAPITAL, REACHED_24 = 1, 2
+
+
+def condition_met(state: CivState, seat: int, cond: dict[str, Any]) -> bool:
+    """Evaluate one decoded agenda condition (CIV-22.1, CIV-A8)."""
+    kind = cond["kind"]
+    if kind == "any_of":
+        return any(condition_met(state, seat, c) for c in cond["of"])
+    if kind == "cities_on_map":
+        return 1 + CITIES - state.cities_left[seat] >= int(cond["count"])
+    if kind == "control_world_wonders":
+        t = WONDER_TYPES.index(cond["wonder_type"])
+        n = sum(1 for w, o in enumerate(state.wonder_owner) if o == seat and WONDERS[w].type == t)
+        return n >= int(cond["count"])
+    if kind == "win_attack_against_rival_capital":
+        return bool(state.won_capital[seat] & WON_CAPITAL)
+    if kind == "control_conquered_city_states":
+        return sum(1 for o in state.cs_owner if o == seat) >= int(cond["count"])
+    if kind == "control_spaces_adjacent_to_water_or_map_edge":
+        tok, city = state.tok, state.city
+        n = sum(1 for s in state.board.shore if tok[s] == seat or city[s] == seat)
+        return n >= int(cond["count"])
+    if kind == "reach_tech_dial_space":
+        return bool(state.won_capital[seat] & REACHED_24)
+    if kind == "control_mature_cities":
+        return len(C.mature_cities(state, seat)) >= int(cond["count"])
+    if kind == "control_natural_wonders":
+        return len(state.nw_held[seat]) >= int(cond["count"])
+    raise ValueError(f"unknown agenda condition {kind!r}")  # pragma: no cover
+
+
+def check_agendas(state: CivState) -> None:
+    """CIV-22.2 / CIV-A53: mark every newly fulfilled agenda with a control token."""
+    for seat in range(state.players):
+        for i, v in enumerate(state.victory):
+            if state.marks[seat] >> i & 1:
+                continue
+            card = VICTORY_CARDS[v]
+            if any(condition_met(state, seat, a.condition) for a in card.agendas):
+                state.marks[seat] |= 1 << i
+                if C.ensure_supply(state, seat):  # CIV-A27: a real token (CIV-8.5 if empty)
+                    state.supply[seat] -= 1
+                C.log(state, event="agenda", seat=seat, card=card.id)
+
+
+def _keys(state: CivState, seat: int) -> tuple[int, int]:
+    return len(C.wonders_of(state, seat)), C.friendly_spaces(state, seat)
+
+
+def win_check(state: CivState) -> bool:
+    """CIV-22.3: a player with a mark on every card wins; ties by wonders, then spaces."""
+    full = (1 << len(state.victory)) - 1
+    done = [s for s in range(state.players) if state.marks[s] & full == full]
+    if not done:
+        return False
+    best = max(_keys(state, s) for s in done)
+    state.winners = [s for s in done if _keys(state, s) == best]
+    state.over = True
+    state.pending.clear()
+    C.log(state, event="game_over", winners=state.winners)
+    return True
+
+
+def end_unfinished(state: CivState) -> None:
+    """The optional turn cap (CIV-22.4, not a rule): stop, no winner by the rules."""
+    state.over = True
+    state.unfinished = True
+    state.winners = []
+    state.pending.clear()
+    C.log(state, event="game_over", unfinished=True)

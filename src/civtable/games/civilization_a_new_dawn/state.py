@@ -1,0 +1,300 @@
+"""The Civilization: A New Dawn state: flat int lists, cheap to copy.
+
+Per space (index into the :class:`~.hexes.Board`): control-token owner and reinforced flag, city
+owner, barbarian letter, resource / natural-wonder / city-state tokens lying on the space and
+world-wonder tokens. Per seat: focus row, trade tokens per focus type, dial, resources, held
+natural wonders, supplies, caravans, diplomacy cards and victory marks. The pending-decision stack
+(``pending``) holds frames ``[kind, seat, a, b, c, d, e, f]`` (see :mod:`.rules.turn`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from civtable.core.api import JSON, Game, Result, State
+from civtable.core.errors import SerializationError
+from civtable.core.rng import Rng
+from civtable.games.civilization_a_new_dawn.hexes import Board, build_board
+
+FIELDS_SPACE = ("tok", "reinf", "city", "barb", "res", "nw", "cs", "wtok")
+FIELDS_SEAT = (
+    "leader",
+    "capital",
+    "row",
+    "trade",
+    "dial",
+    "resources",
+    "nw_held",
+    "supply",
+    "cities_left",
+    "caravans",
+    "cs_cards",
+    "marks",
+)
+FIELDS_GLOBAL = (
+    "first",
+    "current",
+    "fp_turns",
+    "section",
+    "barb_offset",
+    "barb_pos",
+    "victory",
+    "wdecks",
+    "wremoved",
+    "wonder_owner",
+    "cs_owner",
+    "cs_avail",
+    "pcard_holder",
+    "res_supply",
+    "turn_flags",
+    "taken",
+    "arrived",
+    "nw_used",
+    "pending",
+    "winners",
+    "over",
+    "unfinished",
+    "won_capital",
+    "map_hands",
+    "map_caps",
+    "map_start",
+    "map_turn",
+    "gz",
+    "nw_card",
+)
+
+
+class CivState(State):
+    """A position of Civilization: A New Dawn."""
+
+    __slots__ = (
+        "game",
+        "players",
+        "seed",
+        "options",
+        "history",
+        "rng",
+        "log",
+        "board",
+        "_legal",
+        *FIELDS_SPACE,
+        *FIELDS_SEAT,
+        *FIELDS_GLOBAL,
+    )
+
+    board: Board
+    rng: Rng
+    log: list[JSON] | None
+    _legal: dict[int, list[int]]
+    # per space
+    tok: list[int]
+    reinf: list[int]
+    city: list[int]
+    barb: list[int]
+    res: list[int]
+    nw: list[int]
+    cs: list[int]
+    wtok: list[int]
+    # per seat
+    leader: list[int]
+    capital: list[int]
+    row: list[list[int]]
+    trade: list[list[int]]
+    dial: list[int]
+    resources: list[list[int]]
+    nw_held: list[list[int]]
+    supply: list[int]
+    cities_left: list[int]
+    caravans: list[list[int]]  # -1 on the card, -2 locked / set aside, else a space
+    cs_cards: list[list[int]]  # city-state ids whose card the seat holds
+    marks: list[int]  # bitmask over the drawn victory cards
+    # global
+    first: int
+    current: int
+    fp_turns: int
+    section: int
+    barb_offset: int
+    barb_pos: list[int]  # per letter: space, -1 defeated (off map), -2 never in play
+    victory: list[int]
+    wdecks: list[list[int]]  # per wonder type, top first
+    wremoved: list[int]  # removed unseen (CIV-3.7)
+    wonder_owner: list[int]  # per wonder: seat, -1 not built / unowned
+    cs_owner: list[int]  # per city-state: -1 neutral / absent, else conquering seat
+    cs_avail: list[int]  # face-up diplomacy cards beside the map (-1 = face down)
+    pcard_holder: list[list[int]]  # [giver][card] -> holder or -1
+    res_supply: list[int]
+    turn_flags: int
+    taken: list[int]
+    arrived: list[int]
+    nw_used: list[int]
+    pending: list[list[int]]
+    winners: list[int]
+    over: bool
+    unfinished: bool
+    won_capital: list[int]
+    map_hands: list[list[int]]  # standard map set-up: tiles still to place per seat
+    map_caps: list[int]  # capital tile per seat
+    map_start: int
+    map_turn: int
+    gz: int  # trade tokens on the Great Zimbabwe card
+    nw_card: list[int]  # America: focus type a held natural-wonder token lies on (-1 none)
+
+    # --- basic protocol ----------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        """The seat owning the top pending decision (one at a time)."""
+        if self.over or not self.pending:
+            return ()
+        return (self.pending[-1][1],)
+
+    def owes_decision(self, seat: int) -> bool:
+        """Faster than the default."""
+        return not self.over and bool(self.pending) and self.pending[-1][1] == seat
+
+    def legal_actions(self, seat: int) -> list[int]:
+        """Sorted legal ids of the top decision (cached until the state changes)."""
+        got = self._legal.get(seat)
+        if got is not None:
+            return got
+        from civtable.games.civilization_a_new_dawn.rules import turn
+
+        acts = turn.legal(self, seat) if self.owes_decision(seat) else []
+        self._legal[seat] = acts
+        return acts
+
+    def describe(self, seat: int, action: int) -> str:
+        """A readable label of an action for the current decision."""
+        from civtable.games.civilization_a_new_dawn.actions import describe
+
+        return describe(self, seat, action)
+
+    def _apply(self, seat: int, action: int) -> None:
+        from civtable.games.civilization_a_new_dawn.rules import turn
+
+        self._legal = {}
+        turn.apply(self, seat, action)
+        self._legal = {}
+
+    def is_terminal(self) -> bool:
+        """True after a victory check ended the game (or the optional turn cap)."""
+        return self.over
+
+    def result(self) -> Result:
+        """Marks, wonders and friendly spaces; winners per CIV-22.3."""
+        from civtable.games.civilization_a_new_dawn.scoring import result
+
+        return result(self)
+
+    def view(self, seat: int | None, *, labels: bool = True) -> JSON:
+        """What ``seat`` may see (see :mod:`.view`)."""
+        from civtable.games.civilization_a_new_dawn.view import view
+
+        return view(self, seat, labels=labels)
+
+    def determinize(self, seat: int, rng: Rng) -> CivState:
+        """Re-deal the face-down wonder decks (CIV-26.2)."""
+        from civtable.games.civilization_a_new_dawn.view import determinize
+
+        return determinize(self, seat, rng)
+
+    # --- copy / json --------------------------------------------------------------------------
+    def copy(self) -> CivState:
+        """Independent copy; lists sliced, the board shared."""
+        c = CivState.__new__(CivState)
+        c.game, c.players, c.seed, c.options = self.game, self.players, self.seed, self.options
+        c.history = self.history[:]
+        c.rng = self.rng.copy()
+        c.log = None if self.log is None else self.log[:]
+        c.board = self.board
+        c._legal = dict(self._legal)
+        c.tok, c.reinf, c.city, c.barb = self.tok[:], self.reinf[:], self.city[:], self.barb[:]
+        c.res, c.nw, c.cs, c.wtok = self.res[:], self.nw[:], self.cs[:], self.wtok[:]
+        c.leader, c.capital = self.leader, self.capital
+        c.row = [r[:] for r in self.row]
+        c.trade = [r[:] for r in self.trade]
+        c.dial = self.dial[:]
+        c.resources = [r[:] for r in self.resources]
+        c.nw_held = [r[:] for r in self.nw_held]
+        c.supply, c.cities_left = self.supply[:], self.cities_left[:]
+        c.caravans = [r[:] for r in self.caravans]
+        c.cs_cards = [r[:] for r in self.cs_cards]
+        c.marks = self.marks[:]
+        c.first, c.current, c.fp_turns = self.first, self.current, self.fp_turns
+        c.section, c.barb_offset = self.section, self.barb_offset
+        c.barb_pos, c.victory = self.barb_pos[:], self.victory
+        c.wdecks = [d[:] for d in self.wdecks]
+        c.wremoved = self.wremoved[:]
+        c.wonder_owner, c.cs_owner, c.cs_avail = (
+            self.wonder_owner[:],
+            self.cs_owner[:],
+            self.cs_avail[:],
+        )
+        c.pcard_holder = [r[:] for r in self.pcard_holder]
+        c.res_supply = self.res_supply[:]
+        c.turn_flags = self.turn_flags
+        c.taken, c.arrived, c.nw_used = self.taken[:], self.arrived[:], self.nw_used[:]
+        c.pending = [f[:] for f in self.pending]
+        c.winners, c.over, c.unfinished = self.winners[:], self.over, self.unfinished
+        c.won_capital = self.won_capital[:]
+        c.map_hands = [h[:] for h in self.map_hands]
+        c.map_caps, c.map_start, c.map_turn = self.map_caps, self.map_start, self.map_turn
+        c.gz = self.gz
+        c.nw_card = self.nw_card[:]
+        return c
+
+    def to_json(self) -> JSON:
+        """Complete state as JSON-ready data."""
+        doc: JSON = {
+            "game": self.game.id,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "history": [list(h) for h in self.history],
+            "rng": self.rng.state,
+            "log": None if self.log is None else list(self.log),
+            "layout": {
+                "placements": [list(p) for p in self.board.placements],
+                "water": [list(w) for w in self.board.water_tokens],
+            },
+        }
+        for name in (*FIELDS_SPACE, *FIELDS_SEAT, *FIELDS_GLOBAL):
+            doc[name] = _plain(getattr(self, name))
+        return doc
+
+    @classmethod
+    def from_json(cls, game: Game, doc: JSON) -> CivState:
+        """Inverse of :meth:`to_json`."""
+        try:
+            s = cls.__new__(cls)
+            s.game = game
+            s.players = int(doc["players"])
+            s.seed = int(doc["seed"])
+            s.options = dict(doc["options"])
+            s.history = [(int(a), int(b)) for a, b in doc["history"]]
+            s.rng = Rng.from_state(int(doc["rng"]))
+            s.log = None if doc.get("log") is None else list(doc["log"])
+            lay = doc["layout"]
+            s.board = build_board(
+                tuple(
+                    (int(p[0]), str(p[1]), int(p[2]), int(p[3]), int(p[4]))
+                    for p in lay["placements"]
+                ),
+                tuple((int(w[0]), int(w[1])) for w in lay["water"]),
+            )
+            s._legal = {}
+            for name in (*FIELDS_SPACE, *FIELDS_SEAT, *FIELDS_GLOBAL):
+                setattr(s, name, _restore(doc[name]))
+            return s
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise SerializationError(f"not a Civilization: A New Dawn state: {exc}") from exc
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _restore(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_restore(v) for v in value]
+    return value

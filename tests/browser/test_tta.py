@@ -1,0 +1,89 @@
+"""Playing Through the Ages in a real browser through its table view (web/static/js/tta.js).
+
+One person plays a whole 3-player first game (TTA-14) against two bots by clicking the take
+buttons on the card row, the build / upgrade / destroy buttons on the cards of their own board,
+the play buttons in their hand and the remaining decision buttons, until the final breakdown
+appears. Every payload the page received is the seat's own view of the position at that sequence
+number (military hands and decks stay hidden, TTA-3.3).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from civtable.games.through_the_ages.scoring import CATEGORIES
+from tests.browser.tables import CLICKABLE, check_payloads_are_views, create_game, open_table
+from tests.browser.test_play import Wire, _shot
+from tests.server.procs import ServerProcess
+
+pytestmark = pytest.mark.slow
+
+
+def test_tta_14_whole_first_game_in_the_table_view(browser: Any, server: ServerProcess) -> None:
+    gid, token = create_game(server, "through-the-ages", 3, 7, ["heuristic", "random"])
+    errors: list[str] = []
+    page, wire = open_table(browser, server, gid, token, errors)
+    page.locator("body[data-your-turn='1'], body[data-status='over']").first.wait_for()
+    # TTA-3.1: the card row has 13 slots; TTA-2: every player starts with the board's
+    # technologies (Agriculture, Bronze, Philosophy, Religion, Warriors, Despotism)
+    assert page.locator(".tta-slots > .tta-slot").count() == 13
+    assert page.locator("article.tta-player").count() == 3
+    board = page.locator("article.tta-player.you")
+    for card in ("agriculture", "bronze", "philosophy", "religion", "warriors", "despotism"):
+        assert board.locator(f"[data-card={card}]").count() == 1, card
+    # the decision is drawn on the cards: in round 1 only taking is possible (TTA-5.1), and the
+    # take buttons sit on the row's cards
+    takes = page.locator(".tta-slot button.act[data-action]")
+    assert takes.count() >= 1
+    assert page.locator("button.act[data-action]").count() == takes.count() + 1  # + end
+    _shot(page, "tta-table.png", full=True)
+
+    clicks, kinds = _play_to_the_end(page, wire, random.Random(5), 600)
+    # clicks went to buttons on the row's cards, the board's cards and the hand, not only to
+    # the decision panel
+    assert kinds["row"] >= 3, kinds
+    assert kinds["board"] + kinds["hand"] >= 1, kinds
+    scores = page.locator("[data-testid=scores]")
+    scores.wait_for()
+    assert scores.locator("tr.total td").count() == 3
+    # TTA-14.4: the breakdown lists every first-game category
+    assert scores.locator("tbody tr").count() == len(CATEGORIES) + 2  # + total and place
+    _shot(page, "tta-scores.png", full=True)
+    page.context.close()
+    assert not errors, errors
+    assert clicks >= 20
+    assert check_payloads_are_views(server, gid, wire) >= clicks // 2
+
+
+def _play_to_the_end(
+    page: Any, wire: Wire, rng: random.Random, max_clicks: int
+) -> tuple[int, dict[str, int]]:
+    """Click seeded random legal buttons until the game is over, saving a screenshot after 30
+    clicks. Returns the clicks and where they were."""
+    clicks = 0
+    kinds = {"row": 0, "board": 0, "hand": 0, "panel": 0}
+    while True:
+        page.locator("body[data-your-turn='1'], body[data-status='over']").first.wait_for()
+        if page.locator("body").get_attribute("data-status") == "over":
+            return clicks, kinds
+        if clicks == 30:
+            _shot(page, "tta-midgame.png", full=True)
+        seq = page.locator("body").get_attribute("data-seq")
+        options = page.locator(CLICKABLE)
+        # a payload pushed while the previous move was being sent is drawn with the buttons
+        # disabled until the move's own answer re-enables them: wait for that
+        options.first.wait_for(timeout=10000)
+        button = options.nth(rng.randrange(options.count()))
+        where = button.evaluate(
+            "b => b.closest('.tta-slot') ? 'row' : b.closest('.tta-player') ? 'board'"
+            " : b.closest('.tta-hand') ? 'hand' : 'panel'"
+        )
+        kinds[where] += 1
+        button.click()
+        page.locator(f"body:not([data-seq='{seq}'])").wait_for()
+        clicks += 1
+        wire.flush()
+        assert clicks < max_clicks, f"no end after {max_clicks} clicks"

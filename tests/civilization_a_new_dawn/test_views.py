@@ -1,0 +1,78 @@
+"""Hidden information (CIV-26.2): only the face-down wonder decks and the removed wonders are
+secret; views never name them, and ``determinize`` re-deals exactly those."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from civtable.core.rng import Rng
+from civtable.games.civilization_a_new_dawn.catalog import WONDERS
+
+from .test_properties import new_game, random_step
+
+SETTINGS = settings(max_examples=5, derandomize=True, database=None, deadline=None)
+
+
+def hidden_wonders(s) -> set[str]:  # type: ignore[no-untyped-def]
+    """Wonder ids the table cannot see now: removed ones and non-top deck cards."""
+    out = {WONDERS[w].id for w in s.wremoved}
+    for deck in s.wdecks:
+        out |= {WONDERS[w].id for w in deck[1:]}
+    return out
+
+
+@SETTINGS
+@given(st.integers(2, 4), st.integers(0, 2**40))
+def test_civ_26_2_views_never_leak_face_down_wonders(players: int, seed: int) -> None:
+    s = new_game(players, seed)
+    rng = Rng(seed)
+    for step in range(200):
+        if s.is_terminal():
+            break
+        if step % 20 == 0:
+            secret = hidden_wonders(s)
+            for seat in [None, *range(players)]:
+                text = json.dumps(s.view(seat))
+                for wid in secret:
+                    assert f'"{wid}"' not in text, (seat, wid)
+        random_step(s, rng)
+
+
+def test_civ_26_2_view_is_json_and_has_map_and_legal() -> None:
+    s = new_game(3, 2)
+    seat = s.to_move()[0]
+    v = s.view(seat)
+    json.dumps(v)
+    assert len(v["map"]["spaces"]) == 131  # D12.2: 130 tile spaces + the water token (-2, 2)
+    assert {"q", "r", "terrain", "difficulty"} <= set(v["map"]["spaces"][0])
+    assert [a["id"] for a in v["legal"]] == s.legal_actions(seat)
+    assert all(a["label"] for a in v["legal"])
+    other = (seat + 1) % 3
+    assert s.view(other)["legal"] == []
+    assert "legal" not in s.view(None)
+    assert all(set(a) == {"id"} for a in s.view(seat, labels=False)["legal"])
+
+
+@SETTINGS
+@given(st.integers(2, 4), st.integers(0, 2**40))
+def test_civ_26_2_determinize_keeps_the_view(players: int, seed: int) -> None:
+    s = new_game(players, seed)
+    rng = Rng(seed)
+    for _ in range(100):
+        random_step(s, rng)
+    seat = s.to_move()[0]
+    d = s.determinize(seat, Rng(seed + 1))
+    assert json.dumps(d.view(seat), sort_keys=True) == json.dumps(s.view(seat), sort_keys=True)
+    before = sorted(w for deck in s.wdecks for w in deck) + sorted(s.wremoved)
+    after = sorted(w for deck in d.wdecks for w in deck) + sorted(d.wremoved)
+    assert sorted(before) == sorted(after)
+    for deck_s, deck_d in zip(s.wdecks, d.wdecks, strict=True):
+        assert [WONDERS[w].era for w in deck_s] == [WONDERS[w].era for w in deck_d]
+    if players < 4:
+        changed = any(a != b for a, b in zip(s.wdecks, d.wdecks, strict=True)) or sorted(
+            s.wremoved
+        ) != sorted(d.wremoved)
+        assert changed or all(len(x) <= 1 for x in s.wdecks)
