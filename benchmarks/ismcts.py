@@ -5,6 +5,10 @@ each age), one core::
 
     python benchmarks/ismcts.py speed --spec ismcts:1s --positions 12
 
+It reports iterations per wall-clock second (what a time budget gets) and per second of the
+process's CPU time, which other jobs on a busy machine hardly change; an iteration budget
+(``ismcts:300i``) makes the work itself independent of the machine's load.
+
 Strength: ISMCTS in one seat against three copies of an opponent bot, seats rotated, win rate
 with a 95 % Wilson interval (chance 25 %); results are saved and resumable with ``--out``::
 
@@ -61,10 +65,13 @@ def speed(spec: str, positions: int, seed: int) -> dict[str, Any]:
     rates = []
     iterations = 0
     seconds = 0.0
+    cpu = 0.0
     for i, (state, seat) in enumerate(sample_positions(positions, seed=seed)):
         bot = make_bot(spec, seed + i)
         assert isinstance(bot, IsmctsBot)
+        start = time.process_time()
         bot.explain(state, seat)
+        cpu += time.process_time() - start
         rates.append(bot.last.iterations_per_second)
         iterations += bot.last.iterations
         seconds += bot.last.seconds
@@ -73,6 +80,9 @@ def speed(spec: str, positions: int, seed: int) -> dict[str, Any]:
         "config": make_bot(spec, 0).config.describe(),  # type: ignore[attr-defined]
         "positions": positions,
         "iterations_per_second": round(iterations / seconds, 1),
+        # per second of this process's CPU time: hardly affected by other jobs on the machine
+        "iterations_per_cpu_second": round(iterations / cpu, 1),
+        "iterations": iterations,
         "median_per_position": round(statistics.median(rates), 1),
         "min": round(min(rates), 1),
         "max": round(max(rates), 1),

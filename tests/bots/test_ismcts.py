@@ -46,11 +46,23 @@ def test_spec_budgets_and_options() -> None:
     assert (cfg.reward, cfg.widening, cfg.epsilon) == ("margin", False, 0.1)
     assert parse_spec("").seconds == 1.0  # plain "ismcts": one second
     assert (parse_spec("10i:pd=2").prior_depth, parse_spec("10i:top=4").top) == (2, 4)
+    assert parse_spec("10i:policy=fast").policy == "fast"
+    assert parse_spec("10i:keep=0.05").keep == 0.05
+    assert parse_spec("10i").keep == 0.01
     assert isinstance(make_bot("ismcts:50i", 1), IsmctsBot)
 
 
 @pytest.mark.parametrize(
-    "spec", ["ismcts:fast", "ismcts:0i", "ismcts:-1s", "ismcts:10i:k", "ismcts:10i:zz=1"]
+    "spec",
+    [
+        "ismcts:fast",
+        "ismcts:0i",
+        "ismcts:-1s",
+        "ismcts:10i:k",
+        "ismcts:10i:zz=1",
+        "ismcts:10i:keep=2",
+        "ismcts:10i:policy=smart",
+    ],
 )
 def test_bad_specs_are_rejected(spec: str) -> None:
     with pytest.raises(UnknownBotError):
@@ -117,7 +129,7 @@ def test_time_budget_stops_the_search() -> None:
 @pytest.mark.parametrize("paired", ["on", "off"])
 def test_explain_lists_top_moves_with_visits_and_win_rates(paired: str) -> None:
     state = _state(3, seed=7)
-    spec = f"ismcts:40i:paired={paired}:top=5"
+    spec = f"ismcts:40i:paired={paired}:top=5:keep=0"
     bot = make_bot(spec, 11)
     assert isinstance(bot, IsmctsBot)
     moves = bot.explain(state, 1, top=4)
@@ -147,6 +159,67 @@ def test_paired_root_samples_the_prior_best_moves_on_common_deals() -> None:
     best3 = sorted(state.legal_actions(0), key=lambda a: -values[a])[:3]
     assert {m.action for m in moves} == set(best3)
     assert [m.visits for m in moves] == [6, 6, 6]
+
+
+def test_keep_plays_the_prior_best_move_unless_clearly_beaten() -> None:
+    """With ``keep`` the ranking's favourite stays first unless another root move's mean reward
+    beats it by more than ``keep``; ``keep=1`` therefore always plays the heuristic's choice."""
+    state = _state(4, seed=12)
+    values = heuristic_module(SW).action_values(state, 0)
+    favourite = max(state.legal_actions(0), key=lambda a: values[a])
+    for seed in range(3):
+        bot = make_bot("ismcts:18i:keep=1", seed)
+        assert isinstance(bot, IsmctsBot)
+        assert bot.choose(state, 0) == favourite
+        assert bot.last.moves[0].action == favourite
+    # keep=0: the best mean is played; a small keep moves the favourite first only when close
+    for seed in range(4):
+        plain = make_bot("ismcts:18i:keep=0", seed)
+        sticky = make_bot("ismcts:18i:keep=0.02", seed)
+        assert isinstance(plain, IsmctsBot)
+        assert isinstance(sticky, IsmctsBot)
+        moves = plain.explain(state, 0, top=10)
+        by_action = {m.action: m.win_rate for m in moves}
+        expected = moves[0].action
+        if moves[0].win_rate - by_action[favourite] <= 0.02:
+            expected = favourite
+        assert sticky.choose(state, 0) == expected
+        assert [m.win_rate for m in moves] == sorted(by_action.values(), reverse=True)
+
+
+def test_auto_policy_uses_the_game_playout_policy_hook() -> None:
+    """``policy=auto`` plays out with the heuristic module's cheaper ``playout_policy`` when it
+    has one; ``policy=heuristic`` with its ``choose``; ``policy=random`` uniformly."""
+    module = heuristic_module(SW)
+    for spec, expected in (
+        ("ismcts:5i", module.playout_policy),
+        ("ismcts:5i:policy=fast", module.playout_policy),
+        ("ismcts:5i:policy=heuristic", module.choose),
+    ):
+        bot = make_bot(spec, 0)
+        assert isinstance(bot, IsmctsBot)
+        bot._bind(SW)
+        assert bot._policy is expected
+    rnd = make_bot("ismcts:5i:policy=random", 0)
+    assert isinstance(rnd, IsmctsBot)
+    rnd._bind(SW)
+    assert rnd._policy not in (module.playout_policy, module.choose)
+
+
+def test_default_spec_is_deterministic_with_explain_for_a_seed() -> None:
+    """The default search (fast playouts, paired root, keep) with an iteration budget gives the
+    same explanation and move for the same seed, and explain() lists the root moves."""
+    state = _state(4, seed=3)
+    runs = []
+    for _ in range(2):
+        bot = make_bot("ismcts:24i", seed=9)
+        assert isinstance(bot, IsmctsBot)
+        moves = bot.explain(state, 2)
+        runs.append([m.to_json() for m in moves])
+        assert [m.visits for m in moves] == [8, 8, 8]
+        assert bot.last.iterations == 24
+        assert make_bot("ismcts:24i", seed=9).choose(state, 2) == moves[0].action
+    assert runs[0] == runs[1]
 
 
 def test_forced_move_is_played_without_search_and_explained() -> None:

@@ -343,3 +343,47 @@ def test_action_values_cover_exactly_the_legal_actions() -> None:
         assert sorted(values) == state.legal_actions(seat)
         assert all(math.isfinite(v) for v in values.values())
     assert heuristic.action_values(state.copy(), 0) == heuristic.action_values(state, 0)
+
+
+# --- playout policy (the ISMCTS hook) ------------------------------------------------------------
+def _decisions(players: int, seed: int) -> list[tuple[SevenWondersState, int]]:
+    """Every decision (state copy, seat) of a heuristic game."""
+    state = GAME.new_game(players, seed)
+    assert isinstance(state, SevenWondersState)
+    out = []
+    while not state.is_terminal():
+        for seat in state.to_move():
+            if state.legal_actions(seat):
+                out.append((state.copy(), seat))
+                state.apply(seat, _choose(state, seat))
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_sw_8_8_playout_policy_is_legal_and_deterministic(players: int) -> None:
+    for state, seat in _decisions(players, 40 + players):
+        a = heuristic.playout_policy(state, seat, Rng(3))
+        assert a in state.legal_actions(seat)
+        assert a == heuristic.playout_policy(state, seat, Rng(3))
+
+
+def test_sw_3_6_playout_policy_equals_choose_when_no_hand_is_passed() -> None:
+    """The playout policy only leaves out the denial term (the card's value to the player who
+    receives the hand, SW-3.5). On an age's last turn no hand is passed on (SW-3.6), so it makes
+    exactly the heuristic's choice; on other turns it differs only sometimes."""
+    last = other = differ = 0
+    for state, seat in _decisions(4, 11) + _decisions(5, 12):
+        if len(state.legal_actions(seat)) < 2:
+            continue
+        same = heuristic.playout_policy(state, seat, Rng(1)) == heuristic.choose(
+            state, seat, Rng(1)
+        )
+        if state.turn == 6:
+            last += 1
+            assert same
+        else:
+            other += 1
+            differ += not same
+    assert last >= 8
+    assert other >= 50
+    assert 0 < differ < 0.3 * other

@@ -7,6 +7,14 @@ with ``-`` replaced by ``_``) exposing two functions:
 * ``evaluate(state, seat) -> float``: a cheap static estimate of the seat's chance to win, in
   ``[0, 1]`` (``1/players`` for an even position, the exact reward once the game is over).
 
+Two optional hooks are used by the ISMCTS bot (:mod:`civtable.bots.ismcts`) when present:
+
+* ``action_values(state, seat) -> dict[int, float]``: a value for every legal action of
+  ``seat`` (higher is better), from what the seat may know; ranks root moves and orders
+  progressive widening;
+* ``playout_policy(state, seat, rng) -> int``: a cheaper stand-in for ``choose`` (it may be
+  less exact), used for playouts and as the model of the other seats (``policy=auto``).
+
 :func:`evaluation_for` returns that ``evaluate`` function, e.g. for cut-off rollouts in search.
 
 >>> from civtable import games

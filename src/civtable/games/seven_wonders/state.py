@@ -355,8 +355,14 @@ class SevenWondersState(State):
     def _apply(self, seat: int, action: int) -> None:
         from civtable.games.seven_wonders.rules import turn
 
-        self._legal.clear()
+        # Until the step resolves, an action changes only the acting seat's own decision (its
+        # hand, commitment or pending payment): the other seats' cached legal actions stay valid.
+        # Every resolution moves (phase, age, turn) on, and then the whole cache is dropped.
+        self._legal.pop(seat, None)
+        when = (self.phase, self.age, self.turn)
         turn.apply(self, seat, action)
+        if (self.phase, self.age, self.turn) != when:
+            self._legal.clear()
 
     def is_terminal(self) -> bool:
         """True after the Age III conflicts (SW-3.8)."""
