@@ -71,6 +71,37 @@ def test_sw_13_results_are_complete_and_consistent() -> None:
         assert r.decisions > 0
 
 
+def test_civ_24_and_deus_4_7_tournaments_record_leaders_and_first_players() -> None:
+    """Report factors of the other games: Civilization's leaders, everyone's first player."""
+    from civtable import games
+
+    civ = run_tournament(
+        TournamentConfig("civilization-a-new-dawn", players=2, bots=("random",), games=2, seed=3)
+    )
+    leaders = {ld["id"] for ld in _leader_ids()}
+    for r in civ.results:
+        assert set(r.factors) == {"leader", "first_player"}
+        assert set(r.factors["leader"]) <= leaders
+        state = games.get("civilization-a-new-dawn").new_game(2, r.seed)
+        first = state.view(None)["first_player"]
+        assert r.factors["first_player"][first] == "first"
+        assert r.factors["first_player"].count("first") == 1
+    deus = run_tournament(TournamentConfig("deus", players=2, bots=("random",), games=1, seed=4))
+    assert set(deus.results[0].factors) == {"first_player"}
+
+
+def _leader_ids() -> list[dict[str, object]]:
+    from importlib import resources
+
+    doc = json.loads(
+        (
+            resources.files("civtable.games.civilization_a_new_dawn") / "data" / "leaders.json"
+        ).read_text(encoding="utf-8")
+    )
+    leaders: list[dict[str, object]] = doc["leaders"]
+    return leaders
+
+
 def test_workers_do_not_change_the_results() -> None:
     config = TournamentConfig(SW, players=3, bots=("heuristic", "random"), games=4, seed=8)
     one = run_tournament(config, workers=1)

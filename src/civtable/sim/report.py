@@ -48,6 +48,8 @@ FACTOR_TITLES = {
     "board": "wonder board",
     "side": "board side",
     "board_side": "wonder board and side",
+    "leader": "leader",
+    "first_player": "first player",
 }
 
 

@@ -199,10 +199,33 @@ def _seven_wonders_factors(state: State) -> dict[str, list[str]]:
     }
 
 
-#: per game id: the per-seat factors recorded for reports (board and side, later leaders…)
+def _civilization_factors(state: State) -> dict[str, list[str]]:
+    """Each seat's leader (CIV-24)."""
+    return {"leader": [str(p["leader"]) for p in state.view(None)["player_state"]]}
+
+
+def _first_player(state: State) -> dict[str, list[str]]:
+    """Whether each seat starts the game, for games whose view names a first player."""
+    first = state.view(None).get("first_player")
+    if not isinstance(first, int):
+        return {}
+    return {"first_player": ["first" if s == first else "not first" for s in range(state.players)]}
+
+
+#: per game id: the per-seat factors recorded for reports (board and side, leaders…); every
+#: game whose view names a ``first_player`` also gets that factor
 FACTORS: dict[str, Callable[[State], dict[str, list[str]]]] = {
     "seven-wonders": _seven_wonders_factors,
+    "civilization-a-new-dawn": _civilization_factors,
 }
+
+
+def game_factors(state: State) -> dict[str, list[str]]:
+    """The per-seat factors of a game at its start."""
+    factors = FACTORS.get(state.game.id)
+    out = factors(state) if factors is not None else {}
+    out.update(_first_player(state))
+    return out
 
 
 def play_game(config: TournamentConfig, index: int) -> GameResult:
@@ -214,9 +237,7 @@ def play_game(config: TournamentConfig, index: int) -> GameResult:
     start = time.perf_counter()
     try:
         state = games.get(config.game).new_game(config.players, seed, config.options)
-        factors = FACTORS.get(config.game)
-        if factors is not None:
-            result.factors = factors(state)
+        result.factors = game_factors(state)
         bots: list[Bot] = [make_bot(lineup[s], bot_seed(seed, s)) for s in range(config.players)]
         decisions = 0
         while not state.is_terminal():
