@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -26,6 +26,7 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     WONDER_TYPES,
     WONDERS,
 )
+from civtable.termkit import actions_table
 
 TERRAIN_LETTER = {
     "grassland": "g",
@@ -169,16 +170,6 @@ def players_table(view: JSON) -> Table:
     return table
 
 
-def actions_table(state: State, seat: int, actions: Sequence[int]) -> Table:
-    """The numbered legal actions with their labels (numbers start at 1)."""
-    table = Table(title="your options", title_justify="left")
-    table.add_column("#", justify="right")
-    table.add_column("action")
-    for k, a in enumerate(actions, 1):
-        _row(table, str(k), state.describe(seat, a))
-    return table
-
-
 def render_decision(
     console: Console, state: State, seat: int, actions: Sequence[int], full: bool = True
 ) -> None:
@@ -194,14 +185,6 @@ def render_decision(
     if pending:
         console.print(Text(str(pending["kind"]), style="bold"))
     console.print(actions_table(state, seat, actions))
-
-
-def render_events(console: Console, events: Sequence[JSON], title: str = "what happened") -> None:
-    """Print log events as a short list."""
-    if not events:
-        return
-    body = Group(*(Text(f"• {e.get('text', e)}") for e in events))
-    console.print(Panel(body, title=Text(title), title_align="left"))
 
 
 def step_key(state: State) -> tuple[Any, ...]:

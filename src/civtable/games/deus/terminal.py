@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Console, Group
-from rich.panel import Panel
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from civtable import termkit
 from civtable.core.api import JSON, State
 from civtable.games.deus.catalog import CARDS, COLORS, GODS, RESOURCES, Card, card_by_id
 from civtable.games.deus.state import DeusState
+from civtable.termkit import actions_table, breakdown_table, render_events
 
 #: rich style per card colour (DEUS-5.1)
 COLOR_STYLES = {
@@ -188,16 +189,6 @@ def hand_table(view: JSON, title: str = "your hand") -> Table:
     return table
 
 
-def actions_table(state: State, seat: int, actions: Sequence[int]) -> Table:
-    """The numbered legal actions with their labels (numbers start at 1)."""
-    table = Table(title="your options", title_justify="left")
-    table.add_column("#", justify="right")
-    table.add_column("action")
-    for k, a in enumerate(actions, 1):
-        _row(table, str(k), state.describe(seat, a))
-    return table
-
-
 def render_decision(
     console: Console, state: State, seat: int, actions: Sequence[int], full: bool = True
 ) -> None:
@@ -213,14 +204,6 @@ def render_decision(
     console.print(actions_table(state, seat, actions))
 
 
-def render_events(console: Console, events: Sequence[JSON], title: str = "what happened") -> None:
-    """Print log events (``{"round", "text"}``) as a short list."""
-    if not events:
-        return
-    body = Group(*(Text(f"• {e['text']}") for e in events))
-    console.print(Panel(body, title=Text(title), title_align="left"))
-
-
 def step_key(state: State) -> tuple[Any, ...]:
     """Changes whenever a new turn starts: the full view is shown again then."""
     assert isinstance(state, DeusState)
@@ -230,30 +213,12 @@ def step_key(state: State) -> tuple[Any, ...]:
 # --- the score ----------------------------------------------------------------------------------
 def result_table(state: State) -> Table:
     """The score breakdown (DEUS-19): one row per category, one column per player."""
-    result = state.result()
-    table = Table(title="final score" if state.is_terminal() else "score so far")
-    table.add_column("category")
-    for s in range(state.players):
-        table.add_column(f"Player {s + 1}", justify="right")
-    for cat in result.categories:
-        _row(table, cat, *[str(result.breakdown[s][cat]) for s in range(state.players)])
-    table.add_section()
-    _row(
-        table,
-        Text("total", style="bold"),
-        *[Text(str(x), style="bold") for x in result.scores],
-    )
-    _row(table, "place", *[str(result.ranking[s] + 1) for s in range(state.players)])
-    return table
+    return breakdown_table(state)
 
 
 def winners_text(state: State) -> str:
     """``Winner: Player 2 (seat 1)`` or the co-winners (AMB-29)."""
-    result = state.result()
-    names = ", ".join(f"Player {s + 1} (seat {s})" for s in result.winners)
-    if len(result.winners) == 1:
-        return f"Winner: {names} with {result.scores[result.winners[0]]} points"
-    return f"Shared victory (AMB-29): {names}"
+    return termkit.winners_text(state, "points", "AMB-29")
 
 
 def render_result(console: Console, state: State) -> None:

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from civtable import termkit
 from civtable.core.api import JSON, State
 from civtable.games.seven_wonders.catalog import (
     BOARDS,
@@ -29,6 +30,7 @@ from civtable.games.seven_wonders.catalog import (
     format_cost,
 )
 from civtable.games.seven_wonders.state import City, SevenWondersState
+from civtable.termkit import actions_table, render_events
 
 #: rich style per card colour (SW-0.4)
 COLOR_STYLES = {
@@ -269,16 +271,6 @@ def own_city_panel(state: SevenWondersState, view: JSON) -> Panel:
     return Panel(Text("\n".join(lines)), title=Text(title), title_align="left")
 
 
-def actions_table(state: State, seat: int, actions: Sequence[int]) -> Table:
-    """The numbered legal actions with their labels (numbers start at 1)."""
-    table = Table(title="your options", title_justify="left")
-    table.add_column("#", justify="right")
-    table.add_column("action")
-    for k, a in enumerate(actions, 1):
-        _row(table, str(k), state.describe(seat, a))
-    return table
-
-
 def _pending_text(view: JSON) -> str | None:
     for c, doc in view.get("commitments", {}).items():
         if "choosing_payment" in doc:
@@ -309,14 +301,6 @@ def render_decision(
     if pending:
         console.print(Text(pending, style="bold"))
     console.print(actions_table(state, seat, actions))
-
-
-def render_events(console: Console, events: Sequence[JSON], title: str = "what happened") -> None:
-    """Print log events (``{"age", "turn", "text"}``) as a short list."""
-    if not events:
-        return
-    body = Group(*(Text(f"• {e['text']}") for e in events))
-    console.print(Panel(body, title=Text(title), title_align="left"))
 
 
 def step_key(state: State) -> tuple[Any, ...]:
@@ -366,11 +350,7 @@ def result_table(state: State) -> Table:
 
 def winners_text(state: State) -> str:
     """``Winner: Player 2 (seat 1)`` or the co-winners (SW-13)."""
-    result = state.result()
-    names = ", ".join(f"Player {s + 1} (seat {s})" for s in result.winners)
-    if len(result.winners) == 1:
-        return f"Winner: {names} with {result.scores[result.winners[0]]} points"
-    return f"Shared victory (SW-13.3): {names}"
+    return termkit.winners_text(state, "points", "SW-13.3")
 
 
 def render_result(console: Console, state: State) -> None:

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rich.console import Console, Group
-from rich.panel import Panel
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from civtable import termkit
 from civtable.core.api import JSON, State
 from civtable.games.through_the_ages.catalog import (
     AGES,
@@ -26,6 +26,7 @@ from civtable.games.through_the_ages.catalog import (
     Card,
 )
 from civtable.games.through_the_ages.state import TTAState
+from civtable.termkit import actions_table, breakdown_table, render_events
 
 TYPE_STYLES = {
     "technology": "bright_white",
@@ -201,16 +202,6 @@ def buildings_table(view: JSON, seat: int) -> Table:
     return table
 
 
-def actions_table(state: State, seat: int, actions: Sequence[int]) -> Table:
-    """The numbered legal actions with their labels (numbers start at 1)."""
-    table = Table(title="your options", title_justify="left")
-    table.add_column("#", justify="right")
-    table.add_column("action")
-    for k, a in enumerate(actions, 1):
-        table.add_row(str(k), state.describe(seat, a))
-    return table
-
-
 def render_decision(
     console: Console, state: State, seat: int, actions: Sequence[int], full: bool = True
 ) -> None:
@@ -228,14 +219,6 @@ def render_decision(
     console.print(actions_table(state, seat, actions))
 
 
-def render_events(console: Console, events: Sequence[JSON], title: str = "what happened") -> None:
-    """Print log events as a short list."""
-    if not events:
-        return
-    body = Group(*(Text(f"• {e['text']}") for e in events))
-    console.print(Panel(body, title=Text(title), title_align="left"))
-
-
 def step_key(state: State) -> tuple[Any, ...]:
     """Changes whenever a new turn starts: the full view is shown again then."""
     assert isinstance(state, TTAState)
@@ -244,29 +227,12 @@ def step_key(state: State) -> tuple[Any, ...]:
 
 def result_table(state: State) -> Table:
     """The first-game score breakdown (TTA-14): one row per category, one column per player."""
-    result = state.result()
-    table = Table(title="final score" if state.is_terminal() else "score so far")
-    table.add_column("category")
-    for s in range(state.players):
-        table.add_column(f"Player {s + 1}", justify="right")
-    for cat in result.categories:
-        table.add_row(cat, *[str(result.breakdown[s][cat]) for s in range(state.players)])
-    table.add_section()
-    table.add_row(
-        Text("total", style="bold"),
-        *[Text(str(result.scores[s]), style="bold") for s in range(state.players)],
-    )
-    table.add_row("place", *[str(result.ranking[s] + 1) for s in range(state.players)])
-    return table
+    return breakdown_table(state)
 
 
 def winners_text(state: State) -> str:
     """``Winner: Player 2 (seat 1) with 65 culture`` or the co-winners (TTA-14)."""
-    result = state.result()
-    names = ", ".join(f"Player {s + 1} (seat {s})" for s in result.winners)
-    if len(result.winners) == 1:
-        return f"Winner: {names} with {result.scores[result.winners[0]]} culture"
-    return f"Shared victory (TTA-14): {names}"
+    return termkit.winners_text(state, "culture", "TTA-14")
 
 
 def render_result(console: Console, state: State) -> None:
