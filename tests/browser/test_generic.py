@@ -57,7 +57,10 @@ def test_generic_table_plays_a_whole_game(
         if page.locator("body").get_attribute("data-status") == "over":
             break
         seq = page.locator("body").get_attribute("data-seq")
-        buttons = page.locator("button.act.generic")
+        # a push drawn while our previous move was in flight shows disabled buttons until the
+        # move's reply arrives
+        page.locator("button.act.generic:not([disabled])").first.wait_for()
+        buttons = page.locator("button.act.generic:not([disabled])")
         assert buttons.count() >= 1, "our turn, but no move is offered"
         label = page.locator(".decision h3").inner_text()
         assert label.startswith("Your move")

@@ -5,7 +5,7 @@
 // drawn comes from the payload (the seat's view) and the catalogue; clicks send ids of view.legal.
 
 import { h } from "./api.js";
-import { logPanel, scoresSection, seatName } from "./generic.js";
+import { logPanel, scoresSection, seatName, statusBadge } from "./generic.js";
 import { hexMap } from "./hexmap.js";
 
 const COLOUR = { red: "#c0392b", blue: "#2471a3", green: "#1e8449", yellow: "#d4ac0d", purple: "#7d3c98", white: "#ecf0f1" };
@@ -72,13 +72,7 @@ export class CivTable {
   }
 
   topbar(p, v, legal) {
-    let status;
-    const waiting = (v.to_move || []).filter((s) => s !== v.seat);
-    if (this.opts.readOnly) status = h("span.st.wait", null, v.result ? "Game over" : "Replay");
-    else if (v.result) status = h("span.st.over", null, "Game over");
-    else if (legal.length) status = h("span.st.yours", null, "Your move");
-    else if (waiting.length) status = h("span.st.wait", null, `Waiting for ${waiting.map((s) => seatName(p, s)).join(", ")}`);
-    else status = h("span.st", null, "…");
+    const status = statusBadge(p, v, this.opts.readOnly, legal.length > 0);
     return h(
       "header.topbar",
       null,

@@ -63,6 +63,16 @@ export function jsonBlock(value, depth = 0) {
   return depth >= 2 ? h("details", null, h("summary", null, `${entries.length} fields`), dl) : dl;
 }
 
+/** The status badge of a table's top bar: game over, your move, or whom the table waits for. */
+export function statusBadge(p, v, readOnly, yours) {
+  const waiting = (v.to_move || []).filter((s) => s !== v.seat);
+  if (readOnly) return h("span.st.wait", null, v.result ? "Game over" : "Replay");
+  if (v.result) return h("span.st.over", null, "Game over");
+  if (yours) return h("span.st.yours", null, "Your move");
+  if (waiting.length) return h("span.st.wait", null, `Waiting for ${waiting.map((s) => seatName(p, s)).join(", ")}`);
+  return h("span.st", null, "…");
+}
+
 /** The final scores with their per-category breakdown and places. */
 export function scoresSection(p, r, footer) {
   const seats = r.scores.map((_, s) => s);
@@ -136,13 +146,7 @@ export class GenericTable {
   }
 
   topbar(p, v) {
-    let status;
-    const toMove = (v.to_move || []).filter((s) => s !== v.seat);
-    if (this.opts.readOnly) status = h("span.st.wait", null, v.result ? "Game over" : "Replay");
-    else if (v.result) status = h("span.st.over", null, "Game over");
-    else if (v.seat !== null && v.seat !== undefined && (v.legal || []).length) status = h("span.st.yours", null, "Your move");
-    else if (toMove.length) status = h("span.st.wait", null, `Waiting for ${toMove.map((s) => seatName(p, s)).join(", ")}`);
-    else status = h("span.st", null, "…");
+    const status = statusBadge(p, v, this.opts.readOnly, v.seat !== null && v.seat !== undefined && (v.legal || []).length > 0);
     return h("header.topbar", null, h("span.age", null, p.game_name || this.catalog.name || v.game), h("span.status", { "data-testid": "status" }, status));
   }
 

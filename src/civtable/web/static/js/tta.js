@@ -7,7 +7,7 @@
 // catalogue; clicks send ids from view.legal.
 
 import { h } from "./api.js";
-import { logPanel, scoresSection, seatName } from "./generic.js";
+import { logPanel, scoresSection, seatName, statusBadge } from "./generic.js";
 
 export const SEAT_COLORS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e"];
 const AGE_INDEX = { A: 0, I: 1, II: 2, III: 3 };
@@ -170,13 +170,7 @@ export class TtaTable {
   }
 
   topbar(p, v) {
-    let status;
-    const waiting = (v.to_move || []).filter((s) => s !== v.seat);
-    if (this.opts.readOnly) status = h("span.st.wait", null, v.result ? "Game over" : "Replay");
-    else if (v.result) status = h("span.st.over", null, "Game over");
-    else if ((v.legal || []).length) status = h("span.st.yours", null, "Your move");
-    else if (waiting.length) status = h("span.st.wait", null, `Waiting for ${waiting.map((s) => seatName(p, s)).join(", ")}`);
-    else status = h("span.st", null, "…");
+    const status = statusBadge(p, v, this.opts.readOnly, (v.legal || []).length > 0);
     const cur = v.civs[v.current];
     const pending = v.pending_detail && v.pending_detail.kind !== "none" ? v.pending_detail : null;
     let phase = "Action Phase";
