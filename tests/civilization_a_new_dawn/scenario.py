@@ -125,6 +125,7 @@ def barbarian(s: CivState, letter: str, c: Coord) -> None:
 def row(s: CivState, seat: int, *cards: str) -> None:
     """Set the focus row (slot 1 first)."""
     s.row[seat] = [CARD_INDEX[c] for c in cards]
+    s.place[seat] = sorted(s.row[seat], key=lambda c: c // 4)  # one card per type: place = type
     s._legal = {}
 
 

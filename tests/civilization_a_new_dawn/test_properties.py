@@ -14,6 +14,7 @@ from civtable import games
 from civtable.core.errors import IllegalActionError, NotYourTurnError
 from civtable.core.rng import Rng
 from civtable.games.civilization_a_new_dawn.catalog import CONTROL_TOKENS, RESOURCE_TOKENS
+from civtable.games.civilization_a_new_dawn.rules import common, kinds
 from civtable.games.civilization_a_new_dawn.state import CivState
 
 GAME = games.get("civilization-a-new-dawn")
@@ -44,7 +45,11 @@ def check_invariants(s: CivState) -> None:
         on_map = sum(1 for t in s.tok if t == p)
         marks = bin(s.marks[p]).count("1")
         assert s.supply[p] >= 0
-        assert s.supply[p] + on_map + marks == CONTROL_TOKENS  # CIV-1.3, CIV-A27
+        # a mark whose token is still being chosen (CIV-8.5 decision) is made but not yet paid
+        owed = sum(
+            1 for f in s.pending if f[0] == kinds.D_RECLAIM and f[1] == p and f[3] == common.RC_MARK
+        )
+        assert s.supply[p] + on_map + marks - owed == CONTROL_TOKENS  # CIV-1.3, CIV-A27
         assert s.cities_left[p] >= 0
         capital_absent = 1 if s.capital[p] < 0 else 0  # standard map set-up not finished
         assert s.cities_left[p] + sum(1 for c in s.city if c == p) + capital_absent == 8
@@ -52,7 +57,8 @@ def check_invariants(s: CivState) -> None:
         assert all(x >= 0 for x in s.resources[p])
         assert len(s.caravans[p]) == 3
         assert sorted(s.row[p]) != []
-        assert len({c // 4 for c in s.row[p]}) == 5
+        assert len(set(s.row[p])) == 5  # CIV-6.1 (one card per type unless Oxford, D7)
+        assert sorted(s.place[p]) == sorted(s.row[p])  # every row card holds one place
     for r in range(4):
         held = sum(s.resources[p][r] for p in range(s.players))
         assert s.res_supply[r] + held + sum(1 for x in s.res if x == r) == RESOURCE_TOKENS

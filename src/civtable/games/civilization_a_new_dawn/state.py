@@ -2,7 +2,8 @@
 
 Per space (index into the :class:`~.hexes.Board`): control-token owner and reinforced flag, city
 owner, barbarian letter, resource / natural-wonder / city-state tokens lying on the space and
-world-wonder tokens. Per seat: focus row, trade tokens per focus type, dial, resources, held
+world-wonder tokens. Per seat: focus row, places (the row card holding each of the five token
+places, normally one per type), trade tokens per place, dial, resources, held
 natural wonders, supplies, caravans, diplomacy cards and victory marks. The pending-decision stack
 (``pending``) holds frames ``[kind, seat, a, b, c, d, e, f]`` (see :mod:`.rules.turn`).
 """
@@ -22,6 +23,7 @@ FIELDS_SEAT = (
     "capital",
     "row",
     "trade",
+    "place",
     "dial",
     "resources",
     "nw_held",
@@ -99,7 +101,8 @@ class CivState(State):
     leader: list[int]
     capital: list[int]
     row: list[list[int]]
-    trade: list[list[int]]
+    trade: list[list[int]]  # per place k (0..4): tokens on the card holding place k
+    place: list[list[int]]  # per seat: the row card holding place k (normally of type k)
     dial: list[int]
     resources: list[list[int]]
     nw_held: list[list[int]]
@@ -211,6 +214,7 @@ class CivState(State):
         c.leader, c.capital = self.leader, self.capital
         c.row = [r[:] for r in self.row]
         c.trade = [r[:] for r in self.trade]
+        c.place = [r[:] for r in self.place]
         c.dial = self.dial[:]
         c.resources = [r[:] for r in self.resources]
         c.nw_held = [r[:] for r in self.nw_held]
@@ -282,10 +286,19 @@ class CivState(State):
             )
             s._legal = {}
             for name in (*FIELDS_SPACE, *FIELDS_SEAT, *FIELDS_GLOBAL):
+                if name == "place" and name not in doc:  # older documents: one card per type
+                    s.place = [_places_by_type(r) for r in doc["row"]]
+                    continue
                 setattr(s, name, _restore(doc[name]))
             return s
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise SerializationError(f"not a Civilization: A New Dawn state: {exc}") from exc
+
+
+def _places_by_type(row: list[int]) -> list[int]:
+    from civtable.games.civilization_a_new_dawn.catalog import FOCUS_CARDS
+
+    return sorted((int(c) for c in row), key=lambda c: FOCUS_CARDS[c].type)
 
 
 def _plain(value: Any) -> Any:

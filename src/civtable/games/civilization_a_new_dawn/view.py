@@ -87,7 +87,7 @@ def view(state: CivState, seat: int | None, *, labels: bool = True) -> JSON:
                 "leader": LEADERS[state.leader[p]].id,
                 "capital": state.capital[p],
                 "row": [FOCUS_CARDS[c].id for c in state.row[p]],
-                "trade": [state.trade[p][FOCUS_CARDS[c].type] for c in state.row[p]],
+                "trade": [C.trade_on(state, p, c) for c in state.row[p]],
                 "city_state_tokens": {
                     TYPES[t]: [CITY_STATES[c].id for c in C.cs_tokens_on(state, p, t)]
                     for t in range(5)

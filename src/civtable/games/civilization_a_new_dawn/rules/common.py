@@ -180,24 +180,45 @@ def cities(state: CivState, seat: int) -> list[int]:
     return [s for s, c in enumerate(state.city) if c == seat]
 
 
-def card_in_row(state: CivState, seat: int, type_: int) -> int:
-    """Index of the seat's focus card of ``type_`` in the row, or -1."""
-    for c in state.row[seat]:
+def place_of(state: CivState, seat: int, card: int) -> int:
+    """The place (0..4) a row card holds: where its trade tokens lie (CIV-7.5).
+
+    Every row card holds one place; normally the card of type ``t`` holds place ``t``. A card
+    replacing another takes its place, with the tokens on it (CIV-7.5, CIV-9.5); only Oxford
+    University makes a place hold a card of another type (D7)."""
+    return state.place[seat].index(card)
+
+
+def place_of_type(state: CivState, seat: int, type_: int) -> int:
+    """The place of the seat's card of ``type_`` (place ``type_`` first), or -1 if none."""
+    pl = state.place[seat]
+    if FOCUS_CARDS[pl[type_]].type == type_:
+        return type_
+    for k, c in enumerate(pl):
         if FOCUS_CARDS[c].type == type_:
-            return c
+            return k
     return -1
 
 
+def trade_on(state: CivState, seat: int, card: int) -> int:
+    """Trade tokens on a row card."""
+    return state.trade[seat][state.place[seat].index(card)]
+
+
+def card_in_row(state: CivState, seat: int, type_: int) -> int:
+    """The seat's focus card of ``type_`` in the row (place ``type_`` first), or -1."""
+    k = place_of_type(state, seat, type_)
+    return state.place[seat][k] if k >= 0 else -1
+
+
 def slot_of(state: CivState, seat: int, type_: int) -> int:
-    """Slot number 1..5 of the seat's card of ``type_``."""
-    for i, c in enumerate(state.row[seat]):
-        if FOCUS_CARDS[c].type == type_:
-            return i + 1
-    return 0
+    """Slot number 1..5 of the seat's card of ``type_`` (0 if none)."""
+    c = card_in_row(state, seat, type_)
+    return state.row[seat].index(c) + 1 if c >= 0 else 0
 
 
 def cs_tokens_on(state: CivState, seat: int, type_: int) -> list[int]:
-    """City-state tokens on the seat's card of ``type_`` (CIV-16.3)."""
+    """City-state tokens on the card holding place ``type_`` (CIV-16.3, CIV-7.5)."""
     return [c.index for c in CITY_STATES if state.cs_owner[c.index] == seat and c.type == type_]
 
 
@@ -284,7 +305,10 @@ def lift_token(state: CivState, s: int) -> int:
 
 
 def transfer_token(state: CivState, s: int, new_owner: int) -> None:
-    """CIV-15.3: a won attack replaces a rival token; natural and world wonders change hands."""
+    """CIV-15.3: a won attack replaces a rival token; natural and world wonders change hands.
+
+    With an empty supply the new owner first chooses a token to take back (CIV-8.5, a
+    ``D_RECLAIM`` decision); the replacement is then finished by :func:`finish_transfer`."""
     old = state.tok[s]
     n = state.board.natural_wonder[s]
     state.tok[s] = -1
@@ -295,8 +319,16 @@ def transfer_token(state: CivState, s: int, new_owner: int) -> None:
         state.nw_card[n] = -1
         state.nw_held[new_owner].append(n)
         america_gains(state, new_owner, n)
-    if not ensure_supply(state, new_owner, exclude=s):
-        cs = state.board.city_state[s]
+    if state.supply[new_owner] <= 0 and any(t == new_owner for t in state.tok):
+        state.pending.append([K.D_RECLAIM, new_owner, s, RC_TRANSFER, old])
+        return
+    finish_transfer(state, s, new_owner, old)
+
+
+def finish_transfer(state: CivState, s: int, new_owner: int, old: int) -> None:
+    """Put the new owner's unreinforced token on ``s`` (none at all: the space stays empty)."""
+    cs = state.board.city_state[s]
+    if state.supply[new_owner] <= 0:
         if cs >= 0 and state.cs_owner[cs] == old:
             reset_city_state(state, cs)
         return
@@ -305,37 +337,23 @@ def transfer_token(state: CivState, s: int, new_owner: int) -> None:
     state.reinf[s] = 0
     if state.wtok[s] >= 0:
         state.wonder_owner[state.wtok[s]] = new_owner
-    cs = state.board.city_state[s]
     if cs >= 0 and state.cs_owner[cs] == old:  # a stand-in token (CIV-23.4) keeps the city-state
         state.cs_owner[cs] = new_owner
 
 
-def ensure_supply(state: CivState, seat: int, exclude: int = -1) -> bool:
-    """CIV-8.5: with an empty supply take one of the seat's tokens back from the map.
+#: what a ``[D_RECLAIM, seat, space, purpose, x]`` decision does once a token is back (CIV-8.5)
+RC_PLACE, RC_TRANSFER, RC_OCCUPY, RC_MARK = range(4)
 
-    The engine takes an unreinforced token on a space without a natural or world wonder first
-    (lowest index), else any (engine choice, see docs)."""
+
+def need_token(state: CivState, seat: int, purpose: int, s: int = -1, x: int = -1) -> bool:
+    """CIV-8.5: True if the seat's supply has a token; else, if the seat has tokens on the map,
+    push the decision of which one to take back (``purpose`` says what follows) and return
+    False; with no token anywhere return False (nothing is placed)."""
     if state.supply[seat] > 0:
         return True
-    best = -1
-    for s, t in enumerate(state.tok):
-        if t != seat or s == exclude:
-            continue
-        plain = (
-            not state.reinf[s]
-            and state.board.natural_wonder[s] < 0
-            and state.wtok[s] < 0
-            and state.board.city_state[s] < 0
-        )
-        if plain:
-            best = s
-            break
-        if best < 0:
-            best = s
-    if best < 0:
-        return False
-    lift_token(state, best)
-    return True
+    if any(t == seat for t in state.tok):
+        state.pending.append([K.D_RECLAIM, seat, s, purpose, x])
+    return False
 
 
 def build_city(state: CivState, seat: int, s: int) -> None:
@@ -365,12 +383,16 @@ def caravan_home(state: CivState, seat: int, i: int) -> None:
 
 
 def caravans_allowed(state: CivState, seat: int) -> int:
-    """Caravans the economy card allows (CIV-10.1)."""
-    card = card_in_row(state, seat, ECONOMY)
-    if card < 0:
-        return 0
-    step = FOCUS_CARDS[card].effects[0].steps[0]
-    return step.caravans
+    """Caravans the economy card allows (CIV-10.1; Oxford rows: the most of their economy
+    cards, none without one)."""
+    return max(
+        (
+            FOCUS_CARDS[c].effects[0].steps[0].caravans
+            for c in state.row[seat]
+            if FOCUS_CARDS[c].type == ECONOMY
+        ),
+        default=0,
+    )
 
 
 def sync_caravans(state: CivState, seat: int) -> None:

@@ -144,25 +144,46 @@ def apply_place(state: CivState, frame: K.Frame, action: int) -> None:
     if frame[2] <= 0:
         state.pending.pop()  # before placing: America may push a decision (CIV-24)
     if state.supply[seat] <= 0:  # CIV-8.5: first take one of your tokens from the map
-        push(state, K.D_RECLAIM, seat, s)
+        push(state, K.D_RECLAIM, seat, s, C.RC_PLACE, -1)
         return
     place_at(state, seat, s)
 
 
 @K.decision(K.D_RECLAIM, "empty supply: token to take back from the map")
 def legal_reclaim(state: CivState, frame: K.Frame) -> list[int]:
-    """Any of the seat's control tokens on the map."""
-    return [A.SPACE + x for x, t in enumerate(state.tok) if t == frame[1]]
+    """CIV-8.5: any of the seat's control tokens on the map (the player chooses).
+
+    ``[D_RECLAIM, seat, space, purpose, x]``. ``DONE`` is the only answer (taken automatically)
+    when the supply is no longer empty or the seat has no token on the map."""
+    seat = frame[1]
+    if state.supply[seat] > 0:
+        return [A.DONE]
+    own = [A.SPACE + x for x, t in enumerate(state.tok) if t == seat]
+    return own or [A.DONE]
 
 
 @K.applies(K.D_RECLAIM)
 def apply_reclaim(state: CivState, frame: K.Frame, action: int) -> None:
-    """Take it back (a natural wonder under it returns, CIV-18.3), then place."""
+    """Take the token back (a natural wonder under it returns, CIV-18.3), then do what needed it:
+    place (CIV-8.1), replace a rival token (CIV-15.3, Mass Media, Eiffel Tower), stand in for a
+    city (CIV-23.4) or mark an agenda (CIV-A27)."""
     state.pending.pop()
-    seat, s = frame[1], frame[2]
-    C.lift_token(state, action - A.SPACE)
-    if placeable(state, seat, s, 0, C.CTX_NONE):
-        place_at(state, seat, s)
+    seat, s, purpose = frame[1], frame[2], frame[3]
+    if action != A.DONE:
+        C.lift_token(state, action - A.SPACE)
+    if purpose == C.RC_TRANSFER:
+        C.finish_transfer(state, s, seat, frame[4])
+        return
+    if state.supply[seat] <= 0:
+        return
+    if purpose == C.RC_PLACE:
+        if placeable(state, seat, s, 0, C.CTX_NONE):
+            place_at(state, seat, s)
+    elif purpose == C.RC_OCCUPY:
+        if state.tok[s] < 0 and state.city[s] < 0:
+            C.place_token(state, seat, s, 1)
+    else:  # RC_MARK: the marker leaves the supply
+        state.supply[seat] -= 1
 
 
 def place_at(state: CivState, seat: int, s: int) -> None:

@@ -155,7 +155,9 @@ def stop(state: CivState, seat: int, i: int) -> None:
     if cs >= 0 and state.barb[s] < 0:
         state.arrived.extend((s, ARRIVED - i))
         C.caravan_home(state, seat, i)
-        C.add_trade(state, seat, CITY_STATES[cs].type, 2)
+        t = CITY_STATES[cs].type  # "your focus card of that type" (its place in an Oxford row)
+        k = C.place_of_type(state, seat, t)
+        C.add_trade(state, seat, k if k >= 0 else t, 2)
         if state.cs_avail[cs] > 0 and cs not in state.cs_cards[seat]:
             push(state, K.D_CSCARD, seat, cs)
         C.log(state, event="visit", seat=seat, city_state=CITY_STATES[cs].id)

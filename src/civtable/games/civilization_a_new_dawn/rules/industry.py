@@ -265,7 +265,12 @@ def legal_pyramids(state: CivState, frame: K.Frame) -> list[int]:
     """Level-I cards in the row."""
     if frame[2] <= 0:
         return []
-    opts = [A.TYPE + FOCUS_CARDS[c].type for c in state.row[frame[1]] if FOCUS_CARDS[c].level == 1]
+    row = state.row[frame[1]]
+    opts = [
+        A.TYPE + C.place_of(state, frame[1], c)
+        for c in row
+        if FOCUS_CARDS[c].level == 1 and card_of(FOCUS_CARDS[c].type, 2) not in row
+    ]
     return [A.DONE, *sorted(opts)] if opts else []
 
 
@@ -275,7 +280,8 @@ def apply_pyramids(state: CivState, frame: K.Frame, action: int) -> None:
     if action == A.DONE:
         state.pending.pop()
         return
-    replace_card(state, frame[1], card_of(action - A.TYPE, 2))
+    cur = state.place[frame[1]][action - A.TYPE]
+    replace_card(state, frame[1], card_of(FOCUS_CARDS[cur].type, 2), action - A.TYPE)
     frame[2] -= 1
     if frame[2] <= 0:
         state.pending.pop()
@@ -286,7 +292,13 @@ def legal_porcelain(state: CivState, frame: K.Frame) -> list[int]:
     """Cards below level IV."""
     if frame[2] <= 0:
         return []
-    opts = [A.TYPE + FOCUS_CARDS[c].type for c in state.row[frame[1]] if FOCUS_CARDS[c].level < 4]
+    row = state.row[frame[1]]
+    opts = [
+        A.TYPE + C.place_of(state, frame[1], c)
+        for c in row
+        if FOCUS_CARDS[c].level < 4
+        and card_of(FOCUS_CARDS[c].type, FOCUS_CARDS[c].level + 1) not in row
+    ]
     return [A.DONE, *sorted(opts)] if opts else []
 
 
@@ -296,9 +308,10 @@ def apply_porcelain(state: CivState, frame: K.Frame, action: int) -> None:
     if action == A.DONE:
         state.pending.pop()
         return
-    t = action - A.TYPE
-    cur = C.card_in_row(state, frame[1], t)
-    replace_card(state, frame[1], card_of(t, FOCUS_CARDS[cur].level + 1))
+    k = action - A.TYPE
+    cur = state.place[frame[1]][k]
+    f = FOCUS_CARDS[cur]
+    replace_card(state, frame[1], card_of(f.type, f.level + 1), k)
     frame[2] -= 1
     if frame[2] <= 0:
         state.pending.pop()

@@ -86,6 +86,7 @@ def op_attack(state: CivState, seat: int, card: int, slot: int, step: Step, bonu
         step.bonus_vs_barbarian,
         slot,
         _flags(card),
+        C.place_of(state, seat, card),  # where this card's trade tokens lie (CIV-7.5)
     )
 
 
@@ -267,11 +268,13 @@ def apply_attack(state: CivState, frame: K.Frame, action: int) -> None:
     state.turn_flags += 1 << C.ATTACKS_SHIFT
     C.log(state, event="attack", seat=seat, space=t, attacker_die=a_die, defender_die=d_die)
     push(state, K.C_RESOLVE, seat, t, att, dfn, defender, kind)
-    if defender >= 0 and state.trade[defender][MILITARY] > 0:
-        push(state, K.D_DEF_SPEND, defender, seat)
-    avail = state.trade[seat][MILITARY] + C.extra_tokens(state, seat, MILITARY)
+    dk = C.place_of_type(state, defender, MILITARY) if defender >= 0 else -1
+    if dk >= 0 and state.trade[defender][dk] > 0:
+        push(state, K.D_DEF_SPEND, defender, seat, dk)
+    ak = frame[8]
+    avail = state.trade[seat][ak] + C.extra_tokens(state, seat, ak)
     if avail > 0:
-        push(state, K.D_ATT_SPEND, seat)
+        push(state, K.D_ATT_SPEND, seat, ak)
 
 
 def _combat(state: CivState) -> K.Frame:
@@ -284,8 +287,8 @@ def _combat(state: CivState) -> K.Frame:
 @K.decision(K.D_ATT_SPEND, "attacker: spend military trade tokens")
 def legal_att_spend(state: CivState, frame: K.Frame) -> list[int]:
     """0..available (+1 combat each, CIV-14.6)."""
-    seat = frame[1]
-    n = state.trade[seat][MILITARY] + C.extra_tokens(state, seat, MILITARY)
+    seat, k = frame[1], frame[2]
+    n = state.trade[seat][k] + C.extra_tokens(state, seat, k)
     return [A.DONE] + [A.OPT + k - 1 for k in range(1, n + 1)]
 
 
@@ -296,14 +299,14 @@ def apply_att_spend(state: CivState, frame: K.Frame, action: int) -> None:
 
     state.pending.pop()
     k = 0 if action == A.DONE else action - A.OPT + 1
-    spend(state, frame[1], MILITARY, k)
+    spend(state, frame[1], frame[2], k)
     _combat(state)[3] += k
 
 
 @K.decision(K.D_DEF_SPEND, "defender: spend military trade tokens")
 def legal_def_spend(state: CivState, frame: K.Frame) -> list[int]:
-    """0..tokens on the defender's military card."""
-    n = state.trade[frame[1]][MILITARY]
+    """0..tokens on the defender's military card (frame[3]: its place)."""
+    n = state.trade[frame[1]][frame[3]]
     return [A.DONE] + [A.OPT + k - 1 for k in range(1, n + 1)]
 
 
@@ -312,7 +315,7 @@ def apply_def_spend(state: CivState, frame: K.Frame, action: int) -> None:
     """Add to the defender's total."""
     state.pending.pop()
     k = 0 if action == A.DONE else action - A.OPT + 1
-    state.trade[frame[1]][MILITARY] -= k
+    state.trade[frame[1]][frame[3]] -= k
     _combat(state)[4] += k
 
 
@@ -320,7 +323,7 @@ def occupy(state: CivState, seat: int, t: int) -> None:
     """Put an unused city on ``t`` or, with none left, a reinforced token (CIV-23.4)."""
     if state.cities_left[seat] > 0:
         C.build_city(state, seat, t)
-    elif C.ensure_supply(state, seat, exclude=t):
+    elif C.need_token(state, seat, C.RC_OCCUPY, t):  # CIV-8.5: else the seat chooses first
         C.place_token(state, seat, t, 1)
 
 

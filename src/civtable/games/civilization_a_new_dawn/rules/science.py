@@ -11,6 +11,7 @@ from civtable.games.civilization_a_new_dawn import actions as A  # noqa: N812
 from civtable.games.civilization_a_new_dawn.catalog import (
     DIAL_LAST,
     FOCUS_CARDS,
+    SCIENCE,
     TIER_SPACES,
     Step,
     dial_next,
@@ -45,40 +46,76 @@ def op_advance_tech_dial(
     tiers = advance_dial(state, seat, (step.spaces or slot) + bonus)
     C.log(state, event="dial", seat=seat, space=state.dial[seat])
     for level in reversed(tiers):
-        push(state, K.D_UPGRADE, seat, level)
+        push(state, K.D_UPGRADE, seat, level, -1)
+
+
+def upgrade_targets(state: CivState, seat: int, new: int) -> list[int]:
+    """Places whose card ``new`` may replace: the card of its type (CIV-9.3); with Oxford
+    University also any card other than a science card (D7: "the new card need not be of the
+    same type"; a science card is still replaced only by a science card)."""
+    t = FOCUS_CARDS[new].type
+    oxford = C.has_wonder(state, seat, "oxford_university")
+    return [
+        k
+        for k, c in enumerate(state.place[seat])
+        if FOCUS_CARDS[c].type == t or (oxford and FOCUS_CARDS[c].type != SCIENCE)
+    ]
 
 
 def upgrade_options(state: CivState, seat: int, level: int) -> list[int]:
-    """Cards of exactly ``level`` in the seat's focus deck (CIV-9.3, CIV-A20)."""
+    """Cards of exactly ``level`` in the seat's focus deck (CIV-9.3, CIV-A20) that can replace
+    a card of the row."""
     row = state.row[seat]
-    return [c.index for c in FOCUS_CARDS if c.level == level and c.index not in row]
+    return [
+        c.index
+        for c in FOCUS_CARDS
+        if c.level == level and c.index not in row and upgrade_targets(state, seat, c.index)
+    ]
 
 
-def replace_card(state: CivState, seat: int, new: int) -> None:
-    """Put ``new`` in place of the row card of its type (tokens stay, CIV-7.5, CIV-9.5)."""
-    t = FOCUS_CARDS[new].type
+def replace_card(state: CivState, seat: int, new: int, place: int = -1) -> None:
+    """Put ``new`` in place of the card holding ``place`` (default: the card of its type); the
+    tokens on the card stay with the place (CIV-7.5, CIV-9.5); the old card returns to the deck.
+    """
+    if place < 0:
+        place = C.place_of_type(state, seat, FOCUS_CARDS[new].type)
+    old = state.place[seat][place]
     row = state.row[seat]
-    for i, c in enumerate(row):
-        if FOCUS_CARDS[c].type == t:
-            row[i] = new
-            break
+    row[row.index(old)] = new
+    state.place[seat][place] = new
     C.sync_caravans(state, seat)
     C.log(state, event="upgrade", seat=seat, card=FOCUS_CARDS[new].id)
 
 
 @K.decision(K.D_UPGRADE, "tech upgrade")
 def legal_upgrade(state: CivState, frame: K.Frame) -> list[int]:
-    """A card of the tier's level, or decline."""
-    opts = upgrade_options(state, frame[1], frame[2])
+    """``[D_UPGRADE, seat, level, card]``: a card of the tier's level, or decline; then, if it
+    may replace more than one card (Oxford University), the card to replace (by place)."""
+    seat = frame[1]
+    if frame[3] >= 0:
+        return [A.TYPE + k for k in upgrade_targets(state, seat, frame[3])]
+    opts = upgrade_options(state, seat, frame[2])
     return [A.DONE] + [A.CARD + c for c in opts] if opts else []
 
 
 @K.applies(K.D_UPGRADE)
 def apply_upgrade(state: CivState, frame: K.Frame, action: int) -> None:
-    """Replace the card of that type."""
-    state.pending.pop()
-    if action != A.DONE:
-        replace_card(state, frame[1], action - A.CARD)
+    """Replace the card of that type, or ask which card (Oxford University)."""
+    seat = frame[1]
+    if frame[3] >= 0:
+        state.pending.pop()
+        replace_card(state, seat, frame[3], action - A.TYPE)
+        return
+    if action == A.DONE:
+        state.pending.pop()
+        return
+    new = action - A.CARD
+    targets = upgrade_targets(state, seat, new)
+    if len(targets) == 1:
+        state.pending.pop()
+        replace_card(state, seat, new, targets[0])
+        return
+    frame[3] = new  # second step: which card it replaces
 
 
 @op("gain_trade_tokens")

@@ -14,6 +14,7 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     CITY_STATES,
     CONTROL_TOKENS,
     ERAS,
+    FOCUS_CARDS,
     LEADER_INDEX,
     LEADERS,
     NATURAL_WONDERS,
@@ -103,6 +104,7 @@ def new_game(
     # 2 focus rows (CIV-3.2)
     s.row = [list(LEADERS[ld].start_row) for ld in s.leader]
     s.trade = [[0] * 5 for _ in range(players)]
+    s.place = [sorted(r, key=lambda c: FOCUS_CARDS[c].type) for r in s.row]
     s.dial = [0] * players
     s.caravans = [[-1] + [-2] * (CARAVANS - 1) for _ in range(players)]
     # 3 map (CIV-3.11 / CIV-4), 4 populate (CIV-3.4), 5 city-state cards (CIV-3.5)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from civtable.core.errors import IllegalActionError
 from civtable.games.civilization_a_new_dawn import actions as A  # noqa: N812
 from civtable.games.civilization_a_new_dawn.catalog import (
+    CARD_INDEX,
     CULTURE,
     ECONOMY,
     FOCUS_CARDS,
@@ -115,6 +116,15 @@ def describe_action(state: CivState, seat: int, action: int) -> str:
     return generic_label(state, action)
 
 
+def place_label(state: CivState, seat: int, k: int) -> str:
+    """ "science card" for the card holding place ``k``; its name too in an Oxford row."""
+    card = state.place[seat][k]
+    t = FOCUS_CARDS[card].type
+    if t == k:
+        return f"{TYPES[t]} card"
+    return f"{TYPES[t]} card ({FOCUS_CARDS[card].name})"
+
+
 def generic_label(state: CivState, action: int) -> str:
     """Label from the action range alone."""
     from civtable.games.civilization_a_new_dawn.catalog import (
@@ -132,6 +142,8 @@ def generic_label(state: CivState, action: int) -> str:
     if action < A.TYPE:
         return f"option {action - A.OPT + 1}"
     if action < A.SLOT:
+        if state.pending:
+            return place_label(state, state.pending[-1][1], action - A.TYPE)
         return f"{TYPES[action - A.TYPE]} card"
     if action < A.RES:
         return f"slot {action - A.SLOT + 1}"
@@ -204,7 +216,7 @@ def apply_choose(state: CivState, frame: K.Frame, action: int) -> None:
     card = state.row[seat][k - 1]
     push(state, K.T_END, seat)
     push(state, K.T_AFTER_CARD, seat, card, k)
-    push(state, K.T_RESET, seat, FOCUS_CARDS[card].type)
+    push(state, K.T_RESET, seat, C.place_of(state, seat, card))
     resolve_card(state, seat, card, effective_slot(state, seat, k))
     if maracana_offer(state, seat, FOCUS_CARDS[card].type, before=True):
         push(state, K.D_SWAP1, seat, 1)  # errata: resolve and reset economy first
@@ -214,6 +226,8 @@ def maracana_offer(state: CivState, seat: int, t: int, before: bool) -> bool:
     """Estádio do Maracanã: may resolve and reset the economy card (printed: after; errata:
     before) a non-economy card, once per turn."""
     if t == ECONOMY or state.turn_flags & C.F_MARACANA_USED:
+        return False
+    if C.place_of_type(state, seat, ECONOMY) < 0:  # an Oxford row without an economy card
         return False
     if bool(state.options.get("errata_maracana")) != before:
         return False
@@ -241,7 +255,8 @@ def run_begin(state: CivState, frame: K.Frame) -> None:
     """CIV-7.3 / CIV-A18: declare trade tokens first (not for military)."""
     seat, card, slot = frame[1], frame[2], frame[3]
     t = FOCUS_CARDS[card].type
-    avail = state.trade[seat][t] + C.extra_tokens(state, seat, t)
+    k = C.place_of(state, seat, card)  # the tokens on this card (CIV-7.3)
+    avail = state.trade[seat][k] + C.extra_tokens(state, seat, k)
     if t != MILITARY and avail > 0:
         push(state, K.D_SPEND, seat, card, slot, avail)
     else:
@@ -261,11 +276,11 @@ def apply_spend(state: CivState, frame: K.Frame, action: int) -> None:
     state.pending.pop()
     k = 0 if action == A.DONE else action - A.OPT + 1
     push(state, K.R_STEPS, seat, card, slot, k)
-    spend(state, seat, FOCUS_CARDS[card].type, k)  # America's re-placement is asked first
+    spend(state, seat, C.place_of(state, seat, card), k)  # America's re-placement first
 
 
 def spend(state: CivState, seat: int, t: int, k: int) -> None:
-    """Spend ``k`` tokens from the seat's card of type ``t``."""
+    """Spend ``k`` tokens from the seat's card holding place ``t`` (normally of type ``t``)."""
     for cs in C.usable_cs_tokens(state, seat, t):
         if k == 0:
             break
@@ -373,13 +388,11 @@ def _always(state: CivState, seat: int, card: int, slot: int, step: Step, spent:
 
 
 # --- CIV-5.3 step 3: reset ----------------------------------------------------------------------
-def reset(state: CivState, seat: int, type_: int) -> None:
-    """Move the card of ``type_`` to slot 1; cards to its left slide right (CIV-5.3, CIV-A2)."""
+def reset(state: CivState, seat: int, place: int) -> None:
+    """Move the card holding ``place`` (normally the card of that type) to slot 1; cards to its
+    left slide right (CIV-5.3, CIV-A2)."""
     row = state.row[seat]
-    for i, c in enumerate(row):
-        if FOCUS_CARDS[c].type == type_:
-            row.insert(0, row.pop(i))
-            return
+    row.insert(0, row.pop(row.index(state.place[seat][place])))
 
 
 @K.auto(K.T_RESET, "reset")
@@ -405,7 +418,7 @@ def run_after_card(state: CivState, frame: K.Frame) -> None:
         and not state.turn_flags & C.F_VENETIAN_USED
     ):
         state.turn_flags |= C.F_VENETIAN_USED  # you may resolve it again as though in slot 1
-        push(state, K.D_SWAP1, seat, 2, t)
+        push(state, K.D_SWAP1, seat, 2, C.place_of(state, seat, card))
     if maracana_offer(state, seat, t, before=False):
         push(state, K.D_SWAP1, seat, 1)  # frame flag 1: Maracanã offer (see below)
 
@@ -413,8 +426,9 @@ def run_after_card(state: CivState, frame: K.Frame) -> None:
 # --- Capitalism (D6.3): resolve another card as though in slot 1 --------------------------------
 @K.decision(K.D_CAPITALISM, "Capitalism: resolve another card from slot 1")
 def legal_capitalism(state: CivState, frame: K.Frame) -> list[int]:
-    """Any other card type, or decline."""
-    return [A.DONE] + [A.TYPE + t for t in range(5) if t != ECONOMY]
+    """D6.3 "another card in your focus row" (by its place, normally its type), or decline."""
+    pl = state.place[frame[1]]
+    return [A.DONE] + [A.TYPE + k for k in range(5) if pl[k] != CARD_INDEX["capitalism"]]
 
 
 @K.applies(K.D_CAPITALISM)
@@ -425,8 +439,7 @@ def apply_capitalism(state: CivState, frame: K.Frame, action: int) -> None:
     state.turn_flags |= C.F_CAPITALISM_USED
     if action == A.DONE:
         return
-    card = C.card_in_row(state, seat, action - A.TYPE)
-    resolve_card(state, seat, card, 1)
+    resolve_card(state, seat, state.place[seat][action - A.TYPE], 1)
 
 
 # --- Aztec swap and Maracanã offer (shared two-step frame) --------------------------------------
@@ -446,14 +459,14 @@ def apply_swap1(state: CivState, frame: K.Frame, action: int) -> None:
     if action == A.DONE:
         return
     if len(frame) > 2 and frame[2] == 2:  # Venetian Arsenal
-        c = C.card_in_row(state, seat, frame[3])
-        if c >= 0:
-            resolve_card(state, seat, c, 1)
+        resolve_card(state, seat, state.place[seat][frame[3]], 1)
         return
     if len(frame) > 2 and frame[2] == 1:
         card = C.card_in_row(state, seat, ECONOMY)
+        if card < 0:
+            return
         k = state.row[seat].index(card) + 1
-        push(state, K.T_RESET, seat, ECONOMY)
+        push(state, K.T_RESET, seat, C.place_of(state, seat, card))
         resolve_card(state, seat, card, effective_slot(state, seat, k))
         return
     push(state, K.D_SWAP2, seat, action - A.SLOT)
@@ -494,7 +507,7 @@ GZ = A.OPT + 9  # "onto the Great Zimbabwe card"
 def _trade_describe(state: CivState, frame: K.Frame, action: int) -> str:
     if action == GZ:
         return "trade token onto Great Zimbabwe"
-    return f"trade token onto your {TYPES[action - A.TYPE]} card"
+    return f"trade token onto your {place_label(state, frame[1], action - A.TYPE)}"
 
 
 K.DESCRIBE[K.D_TRADE_TOKEN] = _trade_describe

@@ -55,7 +55,7 @@ def check_agendas(state: CivState) -> None:
             card = VICTORY_CARDS[v]
             if any(condition_met(state, seat, a.condition) for a in card.agendas):
                 state.marks[seat] |= 1 << i
-                if C.ensure_supply(state, seat):  # CIV-A27: a real token (CIV-8.5 if empty)
+                if C.need_token(state, seat, C.RC_MARK):  # CIV-A27: a real token (CIV-8.5)
                     state.supply[seat] -= 1
                 C.log(state, event="agenda", seat=seat, card=card.id)
 
