@@ -78,6 +78,23 @@ def test_max_rounds_caps_every_game_as_truncated() -> None:
     assert doc["wins_by_seat"] == [0, 0, 0]
 
 
+def test_civ_22_4_a_game_stopped_by_its_own_turn_cap_is_truncated_not_completed() -> None:
+    """Civilization's ``turn_limit`` (a simulation aid, not a rule) ends the game "unfinished":
+    simulate reports that as truncated, never as a completed game."""
+    config = SimConfig(
+        "civilization-a-new-dawn",
+        players=2,
+        games=2,
+        seed=3,
+        bots=("random",),
+        options={"turn_limit": 2},
+    )
+    summary = simulate(config)
+    assert summary.truncated == 2
+    assert summary.completed == 0
+    assert all(not r.winners for r in summary.records)
+
+
 def test_a_cap_above_the_game_length_does_not_truncate() -> None:
     uncapped = _fingerprint(SimConfig(SW, players=3, games=2, seed=5))
     capped = _fingerprint(SimConfig(SW, players=3, games=2, seed=5, max_rounds=1000))

@@ -167,6 +167,8 @@ def play_one(config: SimConfig, index: int) -> GameRecord:
                 state.apply(seat, bots[seat].choose(state, seat))
                 decisions += 1
         record.decisions, record.rounds = decisions, rounds
+        if not record.truncated and state.result().extra.get("unfinished"):
+            record.truncated = True  # stopped by the game's own turn cap, not by its rules
         if not record.truncated:
             result = state.result()
             record.completed = True
