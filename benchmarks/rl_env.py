@@ -1,4 +1,4 @@
-"""Environment step rate vs the raw engine: ``python benchmarks/rl_env.py [--games K] [--json]``.
+"""Environment step rate vs the raw engine: ``python benchmarks/rl_env.py [--game ID] [--json]``.
 
 Both loops play uniformly random games (a :class:`~civtable.core.Rng` seeded per game) in the
 same process, on one core, alternating game by game on fresh seeds:
@@ -14,8 +14,10 @@ table shows the median ratio of ``--repeats`` rounds and its spread (min-max), s
 may be shared. The target (issue 9) is an environment at least half as fast as the raw engine:
 ``ratio >= 0.5``. The last columns split the environment's extra cost per decision (see
 :func:`breakdown`): the reference path ``view(seat)`` + ``encode(view)``, the environment's fast
-path ``encode_state(state, seat)`` (equal vectors, tested in ``tests/rl``) and the mask. Needs the
-``rl`` extra."""
+path ``encode_state(state, seat)`` (equal vectors, tested in ``tests/rl``) and the mask.
+``--game`` picks any game with an observation encoder (default 7 Wonders; ``deus``,
+``civilization-a-new-dawn``); ``--players`` defaults to all its player counts. Needs the ``rl``
+extra."""
 
 from __future__ import annotations
 
@@ -41,9 +43,9 @@ from civtable.sim.simulate import game_seed
 GAME = "seven-wonders"
 
 
-def raw_game(players: int, seed: int) -> tuple[int, float]:
+def raw_game(players: int, seed: int, game_id: str = GAME) -> tuple[int, float]:
     """Steps and seconds of one random game through the core API."""
-    game = games.get(GAME)
+    game = games.get(game_id)
     rng = Rng(seed)
     steps = 0
     start = time.perf_counter()
@@ -81,7 +83,7 @@ def _fastest(fn: Callable[..., object], *args: Any) -> float:
     return best
 
 
-def breakdown(players: int, n_games: int) -> dict[str, float]:
+def breakdown(players: int, n_games: int, game_id: str = GAME) -> dict[str, float]:
     """Mean microseconds per decision of the observation's parts (fresh games, every decision;
     each part's fastest of three calls, so a busy machine disturbs it less).
 
@@ -90,8 +92,8 @@ def breakdown(players: int, n_games: int) -> dict[str, float]:
     environment's path, which reads the same fields straight from the state; ``mask_us``: the
     action mask from ``legal_actions(seat)`` (already cached by then, as in the environment).
     """
-    game = games.get(GAME)
-    encoder = encoder_for(GAME, players)
+    game = games.get(game_id)
+    encoder = encoder_for(game_id, players)
     n_actions = game.action_space_size(players)
     view_time = encode_time = fast_time = mask_time = 0.0
     n = 0
@@ -127,7 +129,7 @@ def breakdown(players: int, n_games: int) -> dict[str, float]:
     }
 
 
-def measure(players: int, n_games: int, repeats: int = 5) -> dict[str, Any]:
+def measure(players: int, n_games: int, repeats: int = 5, game_id: str = GAME) -> dict[str, Any]:
     """Steps per second of both loops for one player count, and their ratio.
 
     Every game is new to both loops: the engine memoizes trade computations across games, so
@@ -136,8 +138,8 @@ def measure(players: int, n_games: int, repeats: int = 5) -> dict[str, Any]:
     alike) and the round's ratio is its env rate over its raw rate; ``repeats`` rounds on fresh
     seeds give the median ratio and its spread (min, max), and the median rates.
     """
-    env = pettingzoo_env(GAME, players=players)
-    raw_game(players, game_seed(players, -1))
+    env = pettingzoo_env(game_id, players=players)
+    raw_game(players, game_seed(players, -1), game_id)
     env_game(env, game_seed(players, -2))
     raw_rates: list[float] = []
     env_rates: list[float] = []
@@ -148,7 +150,7 @@ def measure(players: int, n_games: int, repeats: int = 5) -> dict[str, Any]:
         raw_time = env_time = 0.0
         raw_n = env_n = 0
         for i in range(n_games):
-            n, t = raw_game(players, game_seed(players, 2 * (r * n_games + i)))
+            n, t = raw_game(players, game_seed(players, 2 * (r * n_games + i)), game_id)
             raw_n, raw_time = raw_n + n, raw_time + t
             n, t = env_game(env, game_seed(players, 2 * (r * n_games + i) + 1))
             env_n, env_time = env_n + n, env_time + t
@@ -166,21 +168,28 @@ def measure(players: int, n_games: int, repeats: int = 5) -> dict[str, Any]:
         "ratio": round(statistics.median(ratios), 3),
         "ratio_min": round(min(ratios), 3),
         "ratio_max": round(max(ratios), 3),
-        **breakdown(players, n_games),
+        **breakdown(players, n_games, game_id),
     }
 
 
 def main(argv: list[str] | None = None) -> int:
     """Measure and print a table (or JSON)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default=GAME, help="game id (default: seven-wonders)")
     parser.add_argument("--games", type=int, default=20, help="games per player count and round")
-    parser.add_argument("--players", default="2,3,4,5,6,7", help="player counts")
+    parser.add_argument("--players", default=None, help="player counts (default: all)")
     parser.add_argument("--repeats", type=int, default=5, help="rounds (the median counts)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
-    rows = [measure(int(p), args.games, args.repeats) for p in args.players.split(",")]
+    game = games.get(args.game)
+    counts = (
+        [int(p) for p in args.players.split(",")]
+        if args.players
+        else list(range(game.min_players, game.max_players + 1))
+    )
+    rows = [measure(p, args.games, args.repeats, args.game) for p in counts]
     if args.json:
-        print(json.dumps({"game": GAME, "results": rows}, indent=2))
+        print(json.dumps({"game": args.game, "results": rows}, indent=2))
         return 0
     print(
         f"{'players':>7} {'games':>6} {'raw steps/s':>12} {'env steps/s':>12} {'ratio':>6}"

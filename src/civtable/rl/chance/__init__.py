@@ -22,6 +22,9 @@ from civtable.core.plugins import load_plugin
 #: game id -> "module:class" of its chance driver
 DRIVERS: dict[str, str] = {
     "seven-wonders": "civtable.rl.chance.seven_wonders:SevenWondersChance",
+    "deus": "civtable.rl.chance.deus:DeusChance",
+    "civilization-a-new-dawn": "civtable.rl.chance.civilization_a_new_dawn:CivilizationChance",
+    "through-the-ages": "civtable.rl.chance.through_the_ages:ThroughTheAgesChance",
 }
 
 

@@ -28,6 +28,9 @@ from civtable.core.plugins import load_plugin
 #: game id -> "module:class" of its encoder
 ENCODERS: dict[str, str] = {
     "seven-wonders": "civtable.rl.encoders.seven_wonders:SevenWondersEncoder",
+    "deus": "civtable.rl.encoders.deus:DeusEncoder",
+    "civilization-a-new-dawn": ("civtable.rl.encoders.civilization_a_new_dawn:CivilizationEncoder"),
+    "through-the-ages": "civtable.rl.encoders.through_the_ages:ThroughTheAgesEncoder",
 }
 
 Vector = npt.NDArray[np.float32]

@@ -1,0 +1,143 @@
+"""Explicit chance for Through the Ages: the first player, every deck, every reshuffle.
+
+The engine draws from its generator in setup (``rules/setup.py``) and in one place during play
+(``rules/turn.py``); every other "random" event of the game is a draw from a deck whose order
+was fixed by a shuffle:
+
+1. the first player (TTA-2.5): one decision, each seat ``1/n``;
+2. the civil deck of each age A, I, II (III is left out of the first game, TTA-14) and, from
+   Age I, the military deck of the age (TTA-2.2), in the engine's order A, I (civil, military),
+   II (civil, military): one decision per card from the top of the deck down (the order the
+   card row is dealt and refilled, TTA-2.3 / TTA-3.5, and the military cards are drawn,
+   TTA-8.8), outcome = card index, probability (copies left) / (cards left);
+3. the Age A events (TTA-2.4): the shuffle of all Age A military cards, of which the first
+   ``players + 2`` become the current events (the rest go back to the box), card by card as in 2;
+4. during play, when a military draw finds the age's deck empty its discard pile is shuffled
+   into a new deck (TTA-8.8): one decision per card as in 2.
+
+Card-row refills, age transitions and military draws take the next cards of these decks, so
+they need no decisions of their own: the shuffles decide them. The driver runs the engine's own
+moves with scripted randomness (:mod:`civtable.rl.chance.replay`); setup is
+:func:`setup_with`, a copy of ``rules.setup.new_game`` taking the generator as an argument
+(the engine's takes a seed), tested equal to it on many seeds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from civtable.core.api import Game, State
+from civtable.core.rng import Rng
+from civtable.games.through_the_ages.catalog import (
+    AGES,
+    BLUE_START,
+    CARDS,
+    INITIAL_EVENTS,
+    INITIAL_TECHS,
+    NCARDS,
+    POOL_START,
+    ROUND_ONE_CA,
+    ROW_SLOTS,
+    START_GOVERNMENT,
+    YELLOW_START,
+    civil_deck,
+    military_deck,
+)
+from civtable.games.through_the_ages.rules import setup
+from civtable.games.through_the_ages.state import TTAState
+from civtable.rl.chance.replay import BELOW, ReplayChance, Request
+
+#: engineering bound of the player decisions of one game (random 4-player games take ~350)
+MAX_GAME_LENGTH = 5000
+#: engineering bound of the military reshuffles of one game (each at most a deck's size)
+MAX_RESHUFFLES = 40
+
+
+def setup_with(game: Game, players: int, options: Mapping[str, Any] | None, rng: Rng) -> TTAState:
+    """``rules.setup.new_game`` drawing from ``rng`` (same calls in the same order).
+
+    The state's own generator is ``rng`` afterwards and its ``seed`` field is 0.
+    """
+    game.check_players(players)
+    opts = setup.check_options(options)
+    first = opts["mode"] == "first"
+    s = TTAState(game, players, 0, opts)
+    s.rng = rng
+    # TTA-2.5 the first player is chosen at random and never changes
+    s.first = s.current = rng.randbelow(players)
+    # TTA-2.2 decks (copies trimmed by player count); first game: no Age III (TTA-14)
+    for age in range(4):
+        if first and age == 3:
+            continue
+        deck = civil_deck(age, players)
+        rng.shuffle(deck)
+        s.civil_decks[age] = deck
+        if age >= 1:
+            mdeck = military_deck(age, players, first)
+            rng.shuffle(mdeck)
+            s.mil_decks[age] = mdeck
+    # TTA-2.4 current events: players + 2 Age A events, the rest back to the box
+    events = military_deck(0, players, first)
+    rng.shuffle(events)
+    s.events = events[: INITIAL_EVENTS[players]]
+    # TTA-2.3 card row
+    s.row = [s.civil_decks[0].pop() for _ in range(ROW_SLOTS)]
+    # TTA-2.1 / TTA-1.3 / TTA-1.8 player boards; TTA-2.5 round-1 actions
+    for seat, civ in enumerate(s.civs):
+        civ.yellow = YELLOW_START
+        civ.blue = BLUE_START
+        civ.pool = POOL_START
+        civ.gov = START_GOVERNMENT
+        for card, workers in INITIAL_TECHS:
+            c = CARDS[card]
+            if c.kind >= 0:
+                civ.developed.append(card)
+                civ.workers[c.slot] = workers
+        civ.ca = ROUND_ONE_CA[(seat - s.first) % players]
+        civ.ma = 0
+    return s
+
+
+class ThroughTheAgesChance(ReplayChance):
+    """The Through the Ages chance driver (see the module doc)."""
+
+    def __init__(self, game: Game, players: int, options: Mapping[str, Any] | None) -> None:
+        game.check_players(players)
+        super().__init__(game, players, options)
+        self.opts = setup.check_options(options)
+        first = self.opts["mode"] == "first"
+        self.max_outcomes = max(NCARDS, players)
+        civil = sum(len(civil_deck(a, players)) for a in range(3 if first else 4))
+        military = [len(military_deck(a, players, first)) for a in range(4)]
+        self.max_chance_nodes = 1 + civil + sum(military) + MAX_RESHUFFLES * max(military)
+        self.max_game_length = MAX_GAME_LENGTH
+        self.start()
+
+    def setup(self, rng: Rng) -> State:
+        """The engine's setup with the given generator (:func:`setup_with`)."""
+        return setup_with(self.game, self.players, self.opts, rng)
+
+    def _run(self) -> None:
+        """The replay of :class:`ReplayChance`, then the legal-action caches reset to the
+        engine's "not computed" (``None``; the generic replay resets them to ``{}``, the cache
+        type of other engines)."""
+        super()._run()
+        if self.request is None:
+            for state in (self.state, self.before):
+                if isinstance(state, TTAState):
+                    state._legal = None
+
+    def describe(self, request: Request, key: int, step: int) -> str:
+        """``"first player: seat 1"``, ``"civil deck card 3: Bronze (I)"``, ..."""
+        kind = request[0]
+        if kind == BELOW:
+            if self.move is None:
+                return f"first player: seat {key}"
+            return f"random {key} of 0..{request[1] - 1}"  # no rule rolls during play today
+        card = CARDS[key]
+        what = f"{card.deck} deck" if self.move is None else f"reshuffled {card.deck} deck"
+        return f"{what} card {step + 1}: {card.name} ({AGES[card.age]})"
+
+
+__all__ = ["ThroughTheAgesChance", "setup_with"]

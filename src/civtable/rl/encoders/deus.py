@@ -1,0 +1,510 @@
+"""The Deus observation encoder: ``view(seat)`` -> a fixed-size ``float32`` vector.
+
+Everything comes from :func:`civtable.games.deus.view.view` (DEUS-20): the public map, tableaux,
+stocks and piles, the seat's own hand, blind cards, offering in progress and pending decision;
+another seat's hand, blind cards, VP total (unless ``public_vp``) and free-start picks never
+appear in a view, so they cannot appear here.
+
+Seats are listed relative to the observer: self, then the next seats in turn order
+(``seat + 1``, ``seat + 2``, ...). ``C = 72`` card types in catalog order, ``R`` regions of the
+player count's board (28, 42, 49 for 2, 3, 4 players), ``n`` players.
+
+=====================  ===========  ============================================================
+block                  size         content
+=====================  ===========  ============================================================
+phase                  13           one-hot over the engine's phases (+ "resolving")
+turn                   3 + 2n       round; final round announced; final round number; first
+                                    player (one-hot, relative); current player (one-hot)
+piles                  8            general supply of wood, stone, clay, wheat; temples left;
+                                    deck size; discard size; size of the offering in progress
+piles (cards)          2C           top card of the discard pile; top card of the offering in
+                                    progress (one-hot)
+last offering          n + 1        who made it (one-hot, relative); how many cards
+region x R             15 + n       terrain one-hot (6); on the edge; village VP (0 if not a
+                                    village); owner one-hot (relative, n); pieces: civ, sci,
+                                    ship, army, prod, temple; village attacked
+player x n             C + 28       built cards per type (own blind cards included, others'
+                                    blind cards only counted per colour); blind cards per colour
+                                    (6); gold; VP (0 when hidden); VP known; resources (4);
+                                    pieces on the player board (5); pieces in the personal supply
+                                    (5); free-start picks made; hand size; blind build used;
+                                    turns played; is to move
+hand                   C            my hand, copies per card type
+offering               C            the cards of my offering in progress
+my picks               5            my free-start picks per piece type
+pending                C + 31 + 2R  decision one-hot (13); card of the decision (C); piece to
+                                    place (civ, sci, ship, army, prod, temple); blind; pieces
+                                    left to pick; resources and pieces left to choose; target
+                                    purpose one-hot (6); army position (R, one-hot); regions
+                                    moved to (R); lots allowed to sell; bought so far
+=====================  ===========  ============================================================
+
+Entries are raw counts (not normalized), clipped to ``[0, HIGH]`` (255).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from civtable.core.api import JSON, State
+from civtable.games.deus.catalog import (
+    BY_PLAYERS,
+    CARDS,
+    COLOR_PIECE,
+    COLORS,
+    PIECES,
+    PURPLE,
+    RESOURCES,
+    TERRAINS,
+    Board,
+    reference_board,
+)
+from civtable.games.deus.state import (
+    BLIND_MARK,
+    BUY_PH,
+    COLUMN_PH,
+    GAIN,
+    LAB,
+    OVER,
+    PAY_PH,
+    PHASE_NAMES,
+    PICK,
+    PLACE,
+    SELL_PH,
+    TARGET,
+    DeusState,
+)
+from civtable.rl.encoders import ObservationEncoder, Vector
+
+#: upper bound of every entry (gold, VP and pile sizes stay below it; they are clipped to it)
+HIGH = 255.0
+_CAP = int(HIGH)
+
+_CARD = {c.id: i for i, c in enumerate(CARDS)}
+_C = len(CARDS)
+_PHASES = (*PHASE_NAMES, "resolving")
+_PHASE = {p: i for i, p in enumerate(_PHASES)}
+_TERRAIN = {t: i for i, t in enumerate(TERRAINS)}
+_PIECE_NAMES = (*PIECES, "temple")
+_PIECE = {p: i for i, p in enumerate(_PIECE_NAMES)}
+_COLOR = {c: i for i, c in enumerate(COLORS)}
+_PURPOSES = ("produce_one", "produce_region", "steal", "siege", "army_to_move", "destination")
+_PURPOSE = {p: i for i, p in enumerate(_PURPOSES)}
+
+
+class DeusEncoder(ObservationEncoder):
+    """Fixed-size encoding of a Deus seat view (see the module doc for the layout)."""
+
+    high = HIGH
+
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(players, options)
+        if players not in BY_PLAYERS:
+            raise ValueError(f"Deus is for 2 to 4 players, not {players}")
+        n = players
+        self.regions = reference_board(players).size  # every layout has 7 regions per tile
+        names: list[str] = [f"phase_{p}" for p in _PHASES]
+        names += ["round", "final_round_announced", "final_round"]
+        names += [f"first_player_{k}" for k in range(n)]
+        names += [f"current_{k}" for k in range(n)]
+        names += [f"supply_{r}" for r in RESOURCES]
+        names += ["temples_left", "deck_size", "discard_size", "offering_size"]
+        names += [f"discard_top:{c.id}" for c in CARDS]
+        names += [f"offering_top:{c.id}" for c in CARDS]
+        names += [f"last_offering_seat_{k}" for k in range(n)] + ["last_offering_cards"]
+        self._region_names = (
+            [f"terrain_{t}" for t in TERRAINS]
+            + ["edge", "village_vp"]
+            + [f"owner_{k}" for k in range(n)]
+            + [f"piece_{p}" for p in _PIECE_NAMES]
+            + ["village_attacked"]
+        )
+        self._region_at = len(names)
+        for r in range(self.regions):
+            names += [f"region{r}:{x}" for x in self._region_names]
+        self._player_names = (
+            [f"built:{c.id}" for c in CARDS]
+            + [f"blind_{c}" for c in COLORS]
+            + ["gold", "vp", "vp_known"]
+            + [f"res_{r}" for r in RESOURCES]
+            + [f"board_{p}" for p in PIECES]
+            + [f"personal_{p}" for p in PIECES]
+            + ["picked", "hand_size", "blind_used", "turns", "to_move"]
+        )
+        self._player_at = len(names)
+        for k in range(n):
+            names += [f"player{k}:{x}" for x in self._player_names]
+        self._hand_at = len(names)
+        names += [f"hand:{c.id}" for c in CARDS]
+        names += [f"offering:{c.id}" for c in CARDS]
+        names += [f"my_picks_{p}" for p in PIECES]
+        self._pending_at = len(names)
+        names += [f"pending_{p}" for p in _PHASES]
+        names += [f"pending_card:{c.id}" for c in CARDS]
+        names += [f"pending_piece_{p}" for p in _PIECE_NAMES]
+        names += ["pending_blind", "pending_picks_left", "pending_resources_left"]
+        names += ["pending_pieces_left"]
+        names += [f"pending_purpose_{p}" for p in _PURPOSES]
+        names += [f"pending_army_at_{r}" for r in range(self.regions)]
+        names += [f"pending_moved_to_{r}" for r in range(self.regions)]
+        names += ["pending_max_lots", "pending_bought"]
+        self._names = names
+        self.size = len(names)
+        self._static: dict[int, tuple[Board, bytes]] = {}
+
+    def feature_names(self) -> list[str]:
+        """One name per entry, e.g. ``hand:BLU-13`` or ``player1:gold`` (player1 = next seat)."""
+        return list(self._names)
+
+    def encode(self, view: JSON) -> Vector:
+        """The observation vector of ``view`` (a seat's view, not a spectator's)."""
+        me = view.get("seat")
+        if me is None:
+            raise ValueError("the Deus encoder needs a seat's view, not a spectator's")
+        n = view["players"]
+        if n != self.players:
+            raise ValueError(f"a {n}-player view given to a {self.players}-player encoder")
+        v = np.zeros(self.size, dtype=np.float32)
+
+        def rel(seat: int) -> int:
+            return int((seat - me) % n)
+
+        i = 0
+        v[i + _PHASE[view["phase"]]] = 1
+        i += len(_PHASES)
+        v[i] = view["round"]
+        if view["final_round"] is not None:
+            v[i + 1] = 1
+            v[i + 2] = view["final_round"]
+        i += 3
+        v[i + rel(view["first_player"])] = 1
+        i += n
+        v[i + rel(view["current"])] = 1
+        i += n
+        for name in RESOURCES:
+            v[i] = view["supply"][name]
+            i += 1
+        v[i : i + 4] = (
+            view["temples_left"],
+            view["deck_size"],
+            view["discard_size"],
+            view["offering_size"],
+        )
+        i += 4
+        if view["discard_top"] is not None:
+            v[i + _CARD[view["discard_top"]]] = 1
+        i += _C
+        if view["offering_top"] is not None:
+            v[i + _CARD[view["offering_top"]]] = 1
+        i += _C
+        last = view["last_offering"]
+        if last is not None:
+            v[i + rel(last["seat"])] = 1
+            v[i + n] = last["cards"]
+        i += n + 1
+        # regions
+        size = len(self._region_names)
+        regions = view["regions"]
+        if len(regions) != self.regions:
+            raise ValueError(f"expected {self.regions} regions, got {len(regions)}")
+        index = {doc["id"]: r for r, doc in enumerate(regions)}
+        n_terrain = len(TERRAINS)
+        for r, doc in enumerate(regions):
+            base = i + r * size
+            v[base + _TERRAIN[doc["terrain"]]] = 1
+            v[base + n_terrain] = doc["edge"]
+            if doc["owner"] is not None:
+                v[base + n_terrain + 2 + rel(doc["owner"])] = 1
+            for p in doc["pieces"]:
+                v[base + n_terrain + 2 + n + _PIECE[p]] = 1
+        for doc in view["villages"]:
+            base = i + index[doc["id"]] * size
+            v[base + n_terrain + 1] = doc["vp"]
+            v[base + size - 1] = doc["attacked"]
+        i += self.regions * size
+        # players
+        size = len(self._player_names)
+        to_move = set(view["to_move"])
+        for doc in view["player_states"]:
+            base = i + rel(doc["seat"]) * size
+            for color, cards in doc["columns"].items():
+                for cid in cards:
+                    if cid == "blind":
+                        v[base + _C + _COLOR[color]] += 1
+                        continue
+                    if cid.endswith("*"):
+                        v[base + _C + _COLOR[color]] += 1
+                        cid = cid[:-1]
+                    v[base + _CARD[cid]] += 1
+            j = base + _C + len(COLORS)
+            v[j] = doc["gold"]
+            if doc["vp"] is not None:
+                v[j + 1] = max(doc["vp"], 0)
+                v[j + 2] = 1
+            j += 3
+            for name in RESOURCES:
+                v[j] = doc["resources"][name]
+                j += 1
+            for p in PIECES:
+                v[j] = doc["board_pieces"][p]
+                j += 1
+            for p in PIECES:
+                v[j] = doc["personal_supply"][p]
+                j += 1
+            v[j : j + 5] = (
+                doc["picked"] or 0,
+                doc["hand_size"],
+                doc["blind_used"],
+                doc["turns"],
+                doc["seat"] in to_move,
+            )
+        i += n * size
+        # own cards
+        for cid in view["hand"]:
+            v[i + _CARD[cid]] += 1
+        i += _C
+        for cid in view.get("offering", ()):
+            v[i + _CARD[cid]] += 1
+        i += _C
+        picks = view.get("my_picks")
+        if picks is not None:
+            for k, p in enumerate(PIECES):
+                v[i + k] = picks[p]
+        i += len(PIECES)
+        # pending decision
+        pending = view.get("pending")
+        if pending is not None:
+            v[i + _PHASE[pending["decision"]]] = 1
+            j = i + len(_PHASES)
+            if "card" in pending:
+                v[j + _CARD[pending["card"]]] = 1
+            j += _C
+            if "piece" in pending:
+                v[j + _PIECE[pending["piece"]]] = 1
+            j += len(_PIECE_NAMES)
+            v[j] = pending.get("blind", False)
+            v[j + 1] = pending.get("left", 0)
+            v[j + 2] = pending.get("resources_left", 0)
+            v[j + 3] = pending.get("pieces_left", 0)
+            j += 4
+            if "purpose" in pending:
+                v[j + _PURPOSE[pending["purpose"]]] = 1
+            j += len(_PURPOSES)
+            if pending.get("army_at") is not None:
+                v[j + index[pending["army_at"]]] = 1
+            j += self.regions
+            for rid in pending.get("moved_to", ()):
+                v[j + index[rid]] = 1
+            j += self.regions
+            v[j] = pending.get("max_lots", 0)
+            v[j + 1] = pending.get("bought", 0)
+        np.clip(v, 0.0, HIGH, out=v)
+        return v
+
+    def encode_state(self, state: State, seat: int) -> Vector:
+        """``encode(view(state, seat))`` without building the view (the environments' path).
+
+        It reads exactly the state fields :func:`civtable.games.deus.view.view` shows to
+        ``seat``, in the same layout; ``tests/rl/test_deus.py`` checks it equals encoding the
+        view for every seat on many positions (free start and blind building included).
+        Every entry is a small count, so the vector is filled as bytes and converted once.
+        """
+        if not isinstance(state, DeusState):
+            raise TypeError("not a Deus state")
+        n = state.players
+        if n != self.players:
+            raise ValueError(f"a {n}-player state given to a {self.players}-player encoder")
+        if not 0 <= seat < n:
+            raise ValueError(f"no seat {seat} in a {n}-player game")
+        buf = bytearray(self.size)
+        ph = state.phase
+        buf[ph if ph >= 0 else len(_PHASES) - 1] = 1
+        i = len(_PHASES)
+        buf[i] = min(state.round, _CAP)
+        if state.end_round >= 0:
+            buf[i + 1] = 1
+            buf[i + 2] = min(state.end_round, _CAP)
+        i += 3
+        buf[i + (state.first - seat) % n] = 1
+        i += n
+        buf[i + (state.cur - seat) % n] = 1
+        i += n
+        buf[i : i + 8] = bytes(
+            min(x, _CAP)
+            for x in (
+                *state.supply,
+                state.temples,
+                len(state.deck),
+                len(state.discard),
+                len(state.offer),
+            )
+        )
+        i += 8
+        if state.discard:
+            buf[i + state.discard[-1]] = 1
+        i += _C
+        if state.offer:
+            buf[i + state.offer[0]] = 1
+        i += _C
+        if state.last_offer:
+            buf[i + (state.last_offer[0] - seat) % n] = 1
+            buf[i + n] = min(state.last_offer[1], _CAP)
+        i += n + 1
+        # regions: the printed part is cached per board
+        b = state.board
+        size = len(self._region_names)
+        n_terrain = len(TERRAINS)
+        buf[i : i + self.regions * size] = self._static_regions(b)
+        o_owner = i + n_terrain + 2
+        o_pieces = o_owner + n
+        for r, o in enumerate(state.owner):
+            if o >= 0:
+                buf[o_owner + r * size + (o - seat) % n] = 1
+        n_pieces = len(_PIECE_NAMES)
+        for r, m in enumerate(state.mask):
+            if m:
+                base = o_pieces + r * size
+                for k in range(n_pieces):
+                    if m >> k & 1:
+                        buf[base + k] = 1
+        for k, r in enumerate(b.villages):
+            buf[i + r * size + n_terrain + 1] = min(max(state.vvp[k], 0), _CAP)
+            buf[i + r * size + size - 1] = bool(state.vatt[k])
+        i += self.regions * size
+        # players
+        size = len(self._player_names)
+        public_vp = bool(state.options.get("public_vp")) or ph == OVER
+        to_move = state.to_move()
+        picking = ph == PICK
+        n_colors = len(COLORS)
+        for s in range(n):
+            base = i + ((s - seat) % n) * size
+            mine = s == seat
+            for c, col in enumerate(state.cols[s]):
+                for t in col:
+                    if t >= BLIND_MARK:
+                        buf[base + _C + c] += 1
+                        if mine:
+                            buf[base + t - BLIND_MARK] += 1
+                    else:
+                        buf[base + t] += 1
+            j = base + _C + n_colors
+            buf[j] = min(max(state.gold[s], 0), _CAP)
+            if mine or public_vp:
+                buf[j + 1] = min(max(state.vp[s], 0), _CAP)
+                buf[j + 2] = 1
+            j += 3
+            # resources (at most the general supply), pieces (5 per type) and hands are small
+            buf[j : j + 4 + 2 * len(PIECES) + 5] = bytes(
+                (
+                    *state.res[s],
+                    *state.onboard[s],
+                    *state.personal[s],
+                    sum(state.picks[s]) if picking else 0,
+                    len(state.hands[s]),
+                    bool(state.blind_used[s]),
+                    min(state.turns[s], _CAP),
+                    s in to_move,
+                )
+            )
+        i += n * size
+        for t in state.hands[seat]:
+            buf[i + t] += 1
+        i += _C
+        if state.offer and seat == state.cur:
+            for t in state.offer:
+                buf[i + t] += 1
+        i += _C
+        if picking:
+            buf[i : i + len(PIECES)] = bytes(state.picks[seat])
+        i += len(PIECES)
+        if seat in to_move:
+            ctx = state.ctx
+            buf[i + (ph if ph >= 0 else len(_PHASES) - 1)] = 1
+            j = i + len(_PHASES)
+            if ph in (COLUMN_PH, PAY_PH, PLACE, TARGET, SELL_PH, BUY_PH, LAB) and ctx:
+                buf[j + ctx[0]] = 1
+            j += _C
+            if ph == PLACE:
+                color = ctx[1]
+                buf[j + (len(PIECES) if color == PURPLE else COLOR_PIECE[color])] = 1
+                buf[j + n_pieces] = bool(ctx[2])
+            elif ph == PICK:
+                left = int(state.options["free_start"]) - sum(state.picks[seat])
+                buf[j + n_pieces + 1] = min(max(left, 0), _CAP)
+            elif ph == GAIN:
+                buf[j + n_pieces + 2] = min(max(ctx[0], 0), _CAP)
+                buf[j + n_pieces + 3] = min(max(ctx[1], 0), _CAP)
+            j += n_pieces + 4
+            if ph == TARGET:
+                buf[j + ctx[1]] = 1
+                j += len(_PURPOSES)
+                if ctx[2] >= 0:
+                    buf[j + ctx[2]] = 1
+                j += self.regions
+                for r in ctx[3:]:
+                    buf[j + r] = 1
+                j += self.regions
+            else:
+                j += len(_PURPOSES) + 2 * self.regions
+            if ph == SELL_PH:
+                buf[j] = min(max(ctx[1], 0), _CAP)
+            elif ph == BUY_PH:
+                buf[j + 1] = min(max(ctx[1], 0), _CAP)
+        return np.frombuffer(buf, dtype=np.uint8).astype(np.float32)
+
+    def _static_regions(self, board: Board) -> bytes:
+        """Terrain one-hot and edge flag of every region block (the rest zero), per board."""
+        cached = self._static.get(id(board))
+        if cached is not None and cached[0] is board:
+            return cached[1]
+        size = len(self._region_names)
+        block = bytearray(self.regions * size)
+        for r in range(board.size):
+            block[r * size + board.terrain[r]] = 1
+            block[r * size + len(TERRAINS)] = bool(board.edge[r])
+        if len(self._static) >= 64:
+            self._static.clear()
+        self._static[id(board)] = (board, bytes(block))
+        return bytes(block)
+
+    def render(self, view: JSON) -> str:
+        """A compact text picture: round and phase, one line per player, the map's owned
+        regions, then the seat's hand and legal actions."""
+        lines = [
+            f"Deus · round {view['round']} · {view['phase']} · player {view['current'] + 1} to act"
+            f" · deck {view['deck_size']} · discard {view['discard_size']}"
+            f" · temples left {view['temples_left']}"
+        ]
+        for doc in view["player_states"]:
+            built = sum(len(cards) for cards in doc["columns"].values())
+            vp = "?" if doc["vp"] is None else doc["vp"]
+            res = " ".join(f"{r} {k}" for r, k in doc["resources"].items())
+            lines.append(
+                f"Player {doc['seat'] + 1}: gold {doc['gold']} · VP {vp} · {res} · "
+                f"{built} buildings · hand {doc['hand_size']}"
+            )
+        owned = [
+            f"{doc['id']}:P{doc['owner'] + 1}[{','.join(doc['pieces'])}]"
+            for doc in view["regions"]
+            if doc["owner"] is not None
+        ]
+        lines.append("map: " + (" ".join(owned) or "-"))
+        if view.get("seat") is not None:
+            hand = ", ".join(CARDS[_CARD[cid]].label for cid in view.get("hand", [])) or "-"
+            lines.append(f"Player {view['seat'] + 1}'s hand: {hand}")
+            for a in view.get("legal", []):
+                lines.append(f"  [{a['id']}] {a.get('label', '')}")
+        result = view.get("result")
+        if result is not None:
+            lines.append(
+                "final scores: "
+                + ", ".join(f"Player {s + 1} {p}" for s, p in enumerate(result["scores"]))
+            )
+        return "\n".join(lines)
+
+
+__all__ = ["HIGH", "DeusEncoder"]

@@ -1,0 +1,424 @@
+"""Through the Ages in the research interfaces: PettingZoo env, observation encoder, OpenSpiel."""
+
+from __future__ import annotations
+
+import warnings
+from collections import Counter
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pyspiel = pytest.importorskip("pyspiel")
+pytest.importorskip("pettingzoo")
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from civtable import games  # noqa: E402
+from civtable.core.rng import Rng  # noqa: E402
+from civtable.games.through_the_ages.catalog import (  # noqa: E402
+    CARDS,
+    INITIAL_EVENTS,
+    ROW_SLOTS,
+    civil_deck,
+    military_deck,
+)
+from civtable.rl import openspiel_game, pettingzoo_env  # noqa: E402
+from civtable.rl.chance import driver_for  # noqa: E402
+from civtable.rl.chance.through_the_ages import setup_with  # noqa: E402
+from civtable.rl.encoders import encoder_for  # noqa: E402
+from civtable.rl.spiel import CivtableState  # noqa: E402
+
+GAME = "through-the-ages"
+
+
+def _positions(players, seed, every=1):
+    """(state copy, seat to move) at every ``every``-th decision of a seeded random game."""
+    state = games.get(GAME).new_game(players, seed)
+    rng = Rng(seed + 1000)
+    out = []
+    k = 0
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        if k % every == 0:
+            out.append((state.copy(), seat))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        k += 1
+    return out
+
+
+def _sample_chance(state, rs):
+    actions, probs = zip(*state.chance_outcomes(), strict=True)
+    return int(rs.choice(actions, p=np.asarray(probs) / sum(probs)))
+
+
+def _play_random(game, seed, stop=None):
+    rs = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal() and not (stop and stop(state)):
+        if state.is_chance_node():
+            state.apply_action(_sample_chance(state, rs))
+        else:
+            state.apply_action(int(rs.choice(state.legal_actions())))
+    return state
+
+
+def _military_everywhere(engine, age):
+    """Every military card of ``age`` wherever it can be (deck, discards, hands, in play as a
+    tactic)."""
+    cards = Counter(engine.mil_decks[age])
+    cards.update(engine.mil_discards[age])
+    for civ in engine.civs:
+        cards.update(c for c in civ.mhand if CARDS[c].age == age)
+    return cards
+
+
+# --- PettingZoo ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_pettingzoo_api_test_passes(players):
+    env = pettingzoo_env(GAME, players=players, seed=players, render_mode="ansi")
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably")
+        api_test(env, num_cycles=40)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_pettingzoo_seed_test_passes(players):
+    seed_test(lambda: pettingzoo_env(GAME, players=players, seed=7), num_cycles=10)
+
+
+def test_tta_3_3_every_env_observation_is_the_encoded_view():
+    env = pettingzoo_env(GAME, players=3, seed=5)
+    env.reset()
+    rng = Rng(6)
+    checked = 0
+    for agent in env.agent_iter():
+        _obs, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        if checked < 150:
+            for seat, other in enumerate(env.possible_agents):
+                obs = env.observe(other)
+                view = env.state.view(seat, labels=False)
+                assert np.array_equal(obs["observation"], env.encoder.encode(view))
+                legal = [a["id"] for a in view["legal"]]
+                assert np.flatnonzero(obs["action_mask"]).tolist() == legal
+                checked += 1
+        env.step(rng.choice(env.state.legal_actions(env.possible_agents.index(agent))))
+    assert checked >= 150
+    assert env.state.is_terminal()
+
+
+def test_tta_14_score_rewards_and_render():
+    env = pettingzoo_env(GAME, players=2, seed=3, reward="score", render_mode="ansi")
+    env.reset()
+    text = env.render()
+    assert "Through the Ages · round 1 · Age A" in text
+    assert f"Player {env.state.current}'s military hand" in text
+    rng = Rng(3)
+    final = {}
+    for agent in env.agent_iter():
+        _obs, reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            final[agent] = reward
+            env.step(None)
+            continue
+        env.step(rng.choice(env.state.legal_actions(env.possible_agents.index(agent))))
+    scores = env.state.result().scores
+    assert [final[a] for a in env.possible_agents] == [float(s) for s in scores]
+    assert "winners" in env.render()
+
+
+# --- the encoder ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_encoder_size_names_and_bounds(players):
+    encoder = encoder_for(GAME, players)
+    names = encoder.feature_names()
+    assert len(names) == encoder.size == len(set(names))
+    for state, seat in _positions(players, seed=players, every=17):
+        vec = encoder.encode(state.view(seat))
+        assert vec.shape == (encoder.size,)
+        assert vec.dtype == np.float32
+        assert vec.min() >= 0.0
+        assert vec.max() <= encoder.high
+
+
+def test_tta_2_3_3_3_features_match_the_view():
+    encoder = encoder_for(GAME, 3)
+    names = encoder.feature_names()
+    for state, seat in _positions(3, seed=4, every=19):
+        view = state.view(seat)
+        vec = encoder.encode(view)
+        for slot, card in enumerate(view["row"]):
+            row = vec[names.index(f"row{slot}:{CARDS[0].id}") :][: len(CARDS)]
+            assert row.sum() == (card is not None)
+            if card is not None:
+                assert vec[names.index(f"row{slot}:{card}")] == 1
+                assert vec[names.index(f"row_cost_{slot}")] == view["row_costs"][slot]
+        mine = Counter(view["military_hand"])
+        for c in CARDS:
+            assert vec[names.index(f"military_hand:{c.id}")] == mine.get(c.id, 0)
+        for doc in view["civs"]:
+            k = (doc["seat"] - seat) % 3
+            assert vec[names.index(f"civ{k}:culture")] == doc["culture"]
+            assert vec[names.index(f"civ{k}:military_hand_size")] == doc["military_hand_size"]
+            assert vec[names.index(f"civ{k}:play:{doc['government']}")] >= 1
+            hand = Counter(doc["hand"])  # civil hands are public (TTA-3.3)
+            for c in CARDS:
+                assert vec[names.index(f"civ{k}:hand:{c.id}")] == hand.get(c.id, 0)
+        assert vec[names.index("current_events")] == view["current_events"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_tta_3_3_observation_ignores_what_the_seat_cannot_see(players):
+    """Re-dealing what the seat cannot see (others' military hands, the deck orders, the face-down
+    discards, the current events) leaves its observation unchanged; ``encode_state`` equals
+    encoding the view."""
+    encoder = encoder_for(GAME, players)
+    checked = 0
+    for state, _ in _positions(players, seed=10 + players, every=5):
+        for seat in range(players):
+            vec = encoder.encode(state.view(seat, labels=False))
+            assert np.array_equal(vec, encoder.encode_state(state, seat))
+            for k in range(2):
+                world = state.determinize(seat, Rng(100 * checked + k))
+                assert np.array_equal(vec, encoder.encode(world.view(seat, labels=False)))
+            checked += 1
+    assert checked > 40
+
+
+def test_tta_3_3_another_seats_military_hand_changes_only_its_own_observation():
+    encoder = encoder_for(GAME, 2)
+    state, _ = next(
+        (s, seat) for s, seat in _positions(2, seed=8) if s.civs[1].mhand and s.civs[0].mhand
+    )
+    before = [encoder.encode(state.view(s)) for s in range(2)]
+    hand = state.civs[1].mhand
+    hand[0] = next(c.idx for c in CARDS if c.deck == "military" and c.idx not in hand)
+    state._legal = None
+    assert np.array_equal(before[0], encoder.encode(state.view(0)))
+    assert not np.array_equal(before[1], encoder.encode(state.view(1)))
+
+
+# --- the chance model ----------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_tta_2_the_setup_with_a_generator_is_the_engines(players):
+    game = games.get(GAME)
+    for seed in range(5):
+        engine = game.new_game(players, seed).to_json()
+        ours = setup_with(game, players, {"mode": "first"}, Rng(seed)).to_json()
+        engine.pop("seed")
+        ours.pop("seed")
+        assert ours == engine
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_tta_2_2_every_engine_deal_is_a_chance_history(seed):
+    """Feeding the engine's own setup (first player, then each deck from the top, then the
+    events) as chance outcomes gives exactly the engine's position: the chance model covers
+    the engine's setup."""
+    dealt = games.get(GAME).new_game(3, seed)
+    # reconstruct the full decks: the row was dealt from the top of civil A
+    civil_a = dealt.civil_decks[0] + dealt.row[::-1]
+    decks = [civil_a, dealt.civil_decks[1], dealt.mil_decks[1]]
+    decks += [dealt.civil_decks[2], dealt.mil_decks[2]]
+    # the events: the kept ones are the first positions of the shuffled Age A military deck
+    # (drawn last), the rest (back to the box) in any order
+    kept = dealt.events
+    decks.append(kept + sorted((Counter(military_deck(0, 3, True)) - Counter(kept)).elements()))
+    state = openspiel_game(GAME, players=3).new_initial_state()
+    assert dict(state.chance_outcomes()) == pytest.approx(dict.fromkeys(range(3), 1 / 3))
+    state.apply_action(dealt.first)
+    for deck in decks:
+        for j in reversed(range(len(deck))):
+            left = Counter(deck[: j + 1])
+            if len(left) == 1:
+                break  # the rest of this deck is forced: no decision
+            outcomes = dict(state.chance_outcomes())
+            assert outcomes == pytest.approx({c: k / left.total() for c, k in left.items()})
+            state.apply_action(deck[j])
+    assert not state.is_chance_node()
+    engine = state.engine
+    assert engine.first == engine.current == dealt.first
+    assert engine.row == dealt.row
+    assert engine.civil_decks == dealt.civil_decks
+    assert engine.mil_decks == dealt.mil_decks
+    assert engine.events == kept
+    assert len(kept) == INITIAL_EVENTS[3]
+
+
+def test_tta_2_2_decks_are_drawn_card_by_card_with_copies_as_weights():
+    game = openspiel_game(GAME, players=4)
+    state = game.new_initial_state()
+    state.apply_action(2)  # the first player
+    copies = Counter(civil_deck(0, 4))
+    rs = np.random.RandomState(1)
+    drawn = []
+    while sum(copies.values()) > len(drawn):
+        left = copies - Counter(drawn)
+        outcomes = dict(state.chance_outcomes())
+        if len(left) == 1:
+            break
+        assert outcomes == pytest.approx({c: k / left.total() for c, k in left.items()})
+        action = _sample_chance(state, rs)
+        assert state.action_to_string(action).startswith("civil deck card")
+        state.apply_action(action)
+        drawn.append(action)
+    while state.is_chance_node():
+        state.apply_action(_sample_chance(state, rs))
+    engine = state.engine
+    # the row is the first 13 cards drawn (the top of the deck, TTA-2.3)
+    assert engine.row == drawn[:ROW_SLOTS]
+    assert Counter(engine.mil_decks[1]) == Counter(military_deck(1, 4, True))
+    assert engine.first == engine.current == 2
+
+
+def test_tta_8_8_military_reshuffles_are_chance_decisions():
+    game = openspiel_game(GAME, players=4)
+    rs = np.random.RandomState(3)
+    state = game.new_initial_state()
+    reshuffles = 0
+    full = {age: Counter(military_deck(age, 4, True)) for age in (1, 2)}
+    moved = False
+    while not state.is_terminal():
+        if state.is_chance_node():
+            if moved:  # mid-game: a military discard pile shuffled into a new deck
+                outcomes = state.chance_outcomes()
+                assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+                label = state.action_to_string(outcomes[0][0])
+                assert label.startswith("reshuffled military deck card")
+                driver = state._core.driver
+                if not driver.partial:  # the first card of the new deck
+                    pile = Counter(driver.request[1])  # the discard pile being shuffled
+                    (age,) = {CARDS[c].age for c in pile}
+                    assert not pile - full[age]
+                    assert dict(outcomes) == pytest.approx(
+                        {c: k / pile.total() for c, k in pile.items()}
+                    )
+                    reshuffles += 1
+            state.apply_action(_sample_chance(state, rs))
+            continue
+        engine = state.engine
+        for age in (1, 2):
+            # no card is duplicated by a reshuffle (played events and tactics leave the piles)
+            assert not _military_everywhere(engine, age) - full[age]
+        state.apply_action(int(rs.choice(state.legal_actions())))
+        moved = True
+    assert reshuffles > 0
+
+
+def test_tta_the_history_determines_the_state():
+    game = openspiel_game(GAME, players=3)
+    state = _play_random(game, seed=4)
+    replay = game.new_initial_state()
+    for action in state.history():
+        replay.apply_action(action)
+    assert replay.is_terminal()
+    assert str(replay) == str(state)
+    assert replay.engine.state_hash() == state.engine.state_hash()
+    assert replay.returns() == state.returns()
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_driver_copy_is_independent():
+    driver = driver_for(GAME, 2, {})
+    rs = np.random.RandomState(0)
+    while driver.pending():
+        actions, probs = zip(*driver.outcomes(), strict=True)
+        driver.apply(int(rs.choice(actions, p=probs)))
+    twin = driver.copy()
+    seat = driver.state.current
+    twin.state.apply(seat, twin.state.legal_actions(seat)[0])
+    twin.after_move()
+    assert driver.state.history == []
+    with pytest.raises(ValueError, match="no chance decision"):
+        driver.apply(0)
+
+
+# --- OpenSpiel -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_openspiel_random_sim_test_passes(players):
+    game = openspiel_game(GAME, players=players)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=players == 2, verbose=False)
+
+
+def test_tta_3_3_resampling_keeps_the_information_state():
+    game = openspiel_game(GAME, players=3)
+    changed = 0
+    for seed in range(2):
+        state = _play_random(game, seed=seed, stop=lambda s: s.move_number() > 300)
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        seat = state.current_player()
+        key = state.information_state_string(seat)
+        tensor = state.observation_tensor(seat)
+        for k in range(3):
+            world = state.resample_from_infostate(
+                seat, pyspiel.UniformProbabilitySampler(10 * seed + k, 0.0, 1.0)
+            )
+            assert isinstance(world, CivtableState)
+            assert world.current_player() == seat
+            assert world.information_state_string(seat) == key
+            assert world.observation_tensor(seat) == tensor
+            assert world.legal_actions() == state.legal_actions()
+            changed += world.engine.civil_decks != state.engine.civil_decks
+            world.apply_action(world.legal_actions()[0])
+    assert changed > 0
+
+
+class _UniformEvaluator(mcts.Evaluator):
+    """No rollouts: value 0, uniform priors."""
+
+    def evaluate(self, state):
+        return np.zeros(state.num_players())
+
+    def prior(self, state):
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_openspiel_ismcts_plays_a_complete_game(players):
+    game = openspiel_game(GAME, players=players)
+    seeds = iter(range(10**6))
+    bot = ismcts.ISMCTSBot(
+        game=game,
+        evaluator=_UniformEvaluator(),
+        uct_c=2.0,
+        max_simulations=2,
+        random_state=np.random.RandomState(5),
+    )
+    bot.set_resampler(
+        lambda s, p: s.resample_from_infostate(
+            p, pyspiel.UniformProbabilitySampler(next(seeds), 0.0, 1.0)
+        )
+    )
+    rs = np.random.RandomState(7)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(_sample_chance(state, rs))
+        else:
+            action = int(bot.step(state))
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            decisions += 1
+    assert 0 < decisions <= game.max_game_length()
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_registered_name_and_load_game():
+    openspiel_game(GAME, players=2)
+    game = pyspiel.load_game("python_civtable_through_the_ages", {"players": 4})
+    assert game.num_players() == 4
+    assert game.num_distinct_actions() == games.get(GAME).action_space_size(4)
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.observation_tensor_size() == encoder_for(GAME, 4).size
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    assert state.engine is None  # the first player and the decks are still to be drawn
