@@ -33,6 +33,10 @@ def test_civ_whole_game_in_the_table_view(browser: Any, server: ServerProcess) -
     assert page.locator("svg.hexmap g.cell").count() > 60  # the map built from the tiles
     assert page.locator("article.civ-player").count() == 2
     assert page.locator("article.civ-player.you .civ-focus").count() == 5  # the focus row
+    # what each card would do now: its slot's strength and that slot's effect (CIV-6)
+    assert page.locator("article.civ-player.you [data-testid=focus-now]").count() == 5
+    assert page.locator("article.civ-player.you .ftext").count() == 5
+    assert page.locator("[data-testid=victory-card]").count() >= 1  # with each player's marks
     _shot(page, "civ-table.png")
     clicks, on_map = play_by_planner(page, wire, Planner(server, gid), 2500)
     assert on_map >= 1

@@ -4,6 +4,10 @@ decodes clicks with. Static data only; the game in progress comes from the seat'
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+from typing import Any
+
 from civtable.core.api import JSON
 from civtable.games.civilization_a_new_dawn import actions
 from civtable.games.civilization_a_new_dawn.catalog import (
@@ -24,8 +28,40 @@ from civtable.games.civilization_a_new_dawn.catalog import (
 )
 
 
+def _step_text(step: Any) -> str:
+    """One effect step of the data file in words, e.g. ``attack (max attacks 2, range 2)``."""
+    if not isinstance(step, dict):
+        return str(step)
+    if "mode" in step:
+        items: list[Any] = step.get("options") or step.get("steps") or []
+        parts = [_step_text(x) for x in items]
+        return (" or " if step["mode"] == "choose_one" else "; then ").join(parts)
+    op = str(step.get("op", "")).replace("_", " ")
+    params = ", ".join(
+        f"{k.replace('_', ' ')} {v}"
+        for k, v in step.items()
+        if k not in ("op", "then") and not isinstance(v, (dict, list))
+    )
+    text = f"{op} ({params})" if params else op
+    if isinstance(step.get("then"), (dict, list)):
+        then = step["then"] if isinstance(step["then"], list) else [step["then"]]
+        text += "; then " + "; then ".join(_step_text(x) for x in then)
+    return text
+
+
+def slot_effects() -> dict[str, dict[str, str]]:
+    """Per focus card, what it does in each slot 1..5 (from its per-slot effect data, CIV-6)."""
+    pkg = resources.files("civtable.games.civilization_a_new_dawn") / "data" / "focus_cards.json"
+    doc = json.loads(pkg.read_text(encoding="utf-8"))
+    return {
+        c["id"]: {slot: _step_text(e) for slot, e in c["effect_by_slot"].items()}
+        for c in doc["cards"]
+    }
+
+
 def catalog() -> JSON:
     """Everything the table view names or explains."""
+    slots = slot_effects()
     return {
         "game": "civilization-a-new-dawn",
         "types": list(TYPES),
@@ -36,6 +72,7 @@ def catalog() -> JSON:
                 "type": TYPES[c.type],
                 "level": LEVELS[c.level - 1],
                 "text": c.text,
+                "slots": slots.get(c.id, {}),
             }
             for c in FOCUS_CARDS
         },

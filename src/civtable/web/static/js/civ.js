@@ -139,7 +139,17 @@ export class CivTable {
     });
     const victory = (v.victory_cards || []).map((id) => {
       const agendas = this.catalog.victory_cards[id] || [];
-      return h("li", { title: agendas.map((a) => `${a.name}: ${a.text}`).join(" / ") }, agendas.map((a) => a.name).join(" / ") || id);
+      // each player's progress: who has already marked this card (CIV-22)
+      const marked = v.player_state.filter((ps) => (ps.marks || []).includes(id));
+      return h(
+        "li",
+        { title: agendas.map((a) => `${a.name}: ${a.text}`).join(" / "), "data-testid": "victory-card" },
+        agendas.map((a) => a.name).join(" / ") || id,
+        " ",
+        marked.length
+          ? marked.map((ps) => h("span.mark-dot", { style: `background:${COLOUR[ps.colour] || "#444"}`, title: `marked by ${seatName(this.p, ps.seat)}` }))
+          : h("span.none", null, "— not marked yet"),
+      );
     });
     return h(
       "article.civ-market.panel",
@@ -160,7 +170,15 @@ export class CivTable {
     const row = ps.row.map((id, k) => {
       const c = this.catalog.focus_cards[id] || { name: id, type: "", level: "", text: "" };
       const act = you ? slotActs.get(k) : null;
-      const body = [h("span.slot", null, `${k + 1}`), h("span.fname", null, c.name), h("span.lvl", null, c.level), ps.trade[k] ? h("span.trade", { title: "trade tokens" }, ` +${ps.trade[k]}`) : null];
+      // what the card would do now: its effect, resolved at its slot's strength (CIV-6)
+      const strength = `strength ${k + 1}${ps.trade[k] ? ` (+${ps.trade[k]} with trade tokens)` : ""}`;
+      const body = [
+        h("span.slot", null, `slot ${k + 1}`),
+        h("span.fname", null, c.name, " ", h("span.lvl", null, c.level)),
+        ps.trade[k] ? h("span.trade", { title: "trade tokens on this card" }, `${ps.trade[k]} trade`) : null,
+        h("span.now", { "data-testid": "focus-now" }, strength),
+        you ? h("span.ftext", { title: c.text || "" }, (c.slots && c.slots[String(k + 1)]) || c.text) : null,
+      ];
       return act
         ? h("button.civ-focus.act", { type: "button", style: `border-color:${TYPE_FILL[c.type]}`, title: `${c.text}\n${act.label}`, "data-action": act.id, "data-testid": "focus-slot", disabled: this.busy, onclick: () => this.act(act) }, body)
         : h("div.civ-focus", { style: `border-color:${TYPE_FILL[c.type]}`, title: c.text }, body);

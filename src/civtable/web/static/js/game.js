@@ -35,7 +35,16 @@ async function catalogFor(game) {
 }
 
 async function accept(p) {
-  if (!newer(p)) return;
+  if (!newer(p)) {
+    // an older payload (a move's reply that a push overtook): nothing new to show, but the
+    // table may have been drawn while the move was in flight, with its buttons disabled
+    if (table && current && current.status !== "lobby" && table.busy !== busy) {
+      table.busy = busy;
+      table.render(current);
+      root.classList.toggle("busy", busy);
+    }
+    return;
+  }
   current = p;
   const yourTurn = !!(p.view && p.view.legal && p.view.legal.length);
   // The body's data-* attributes (which tests and scripts wait on) change only once the page
