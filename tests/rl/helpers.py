@@ -1,6 +1,9 @@
-"""Shared helpers of the RL interface tests: reach positions by seeded random play."""
+"""Shared helpers of the RL interface tests: reach positions by seeded random play, and play
+OpenSpiel games at random (chance nodes sampled by their probabilities)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from civtable import games
 from civtable.core.api import State
@@ -9,9 +12,11 @@ from civtable.core.rng import Rng
 SW = "seven-wonders"
 
 
-def random_positions(players: int, seed: int, every: int = 1) -> list[tuple[State, int]]:
+def random_positions(
+    players: int, seed: int, every: int = 1, game: str = SW, **options: Any
+) -> list[tuple[State, int]]:
     """(state copy, seat to move) at every ``every``-th decision of one seeded random game."""
-    state = games.get(SW).new_game(players, seed)
+    state = games.get(game).new_game(players, seed, options or None)
     rng = Rng(seed + 1000)
     out: list[tuple[State, int]] = []
     k = 0
@@ -27,3 +32,25 @@ def random_positions(players: int, seed: int, every: int = 1) -> list[tuple[Stat
 def first_step_position(players: int, seed: int) -> State:
     """A new game (the first simultaneous step of Age I, nobody committed yet)."""
     return games.get(SW).new_game(players, seed)
+
+
+def sample_chance(state: Any, rs: Any) -> int:
+    """A chance outcome of an OpenSpiel state drawn with its probability."""
+    import numpy as np
+
+    actions, probs = zip(*state.chance_outcomes(), strict=True)
+    return int(rs.choice(actions, p=np.asarray(probs) / sum(probs)))
+
+
+def play_random(game: Any, seed: int, stop: Any = None) -> Any:
+    """A uniformly random OpenSpiel playthrough from the initial state (until ``stop(state)``)."""
+    import numpy as np
+
+    rs = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal() and not (stop and stop(state)):
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rs))
+        else:
+            state.apply_action(int(rs.choice(state.legal_actions())))
+    return state

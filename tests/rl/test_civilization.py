@@ -26,47 +26,17 @@ from civtable.games.civilization_a_new_dawn.catalog import (  # noqa: E402
 from civtable.rl import openspiel_game, pettingzoo_env  # noqa: E402
 from civtable.rl.encoders import encoder_for  # noqa: E402
 from civtable.rl.spiel import CivtableState  # noqa: E402
+from tests.rl.helpers import play_random, random_positions, sample_chance  # noqa: E402
 
 GAME = "civilization-a-new-dawn"
 #: a short game for the heavy OpenSpiel checks (the engine stops after these first-player turns)
 SHORT = {"turn_limit": 6}
 
 
-def _positions(players, seed, every=1, **options):
-    """(state copy, seat to move) at every ``every``-th decision of a seeded random game."""
-    state = games.get(GAME).new_game(players, seed, options)
-    rng = Rng(seed + 1000)
-    out = []
-    k = 0
-    while not state.is_terminal():
-        seat = state.to_move()[0]
-        if k % every == 0:
-            out.append((state.copy(), seat))
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        k += 1
-    return out
-
-
-def _sample_chance(state, rs):
-    actions, probs = zip(*state.chance_outcomes(), strict=True)
-    return int(rs.choice(actions, p=np.asarray(probs) / sum(probs)))
-
-
-def _play_random(game, seed, stop=None):
-    rs = np.random.RandomState(seed)
-    state = game.new_initial_state()
-    while not state.is_terminal() and not (stop and stop(state)):
-        if state.is_chance_node():
-            state.apply_action(_sample_chance(state, rs))
-        else:
-            state.apply_action(int(rs.choice(state.legal_actions())))
-    return state
-
-
 def _finish_setup(state, rs):
     labels = []
     while state.is_chance_node():
-        action = _sample_chance(state, rs)
+        action = sample_chance(state, rs)
         labels.append((state.chance_outcomes(), state.action_to_string(action)))
         state.apply_action(action)
     return labels
@@ -129,7 +99,7 @@ def test_encoder_size_and_names_agree(players):
 def test_civ_26_2_features_match_the_view():
     encoder = encoder_for(GAME, 3)
     names = encoder.feature_names()
-    for state, seat in _positions(3, seed=4, every=37):
+    for state, seat in random_positions(game=GAME, players=3, seed=4, every=37):
         view = state.view(seat)
         vec = encoder.encode(view)
         control = view["board"]["control"]
@@ -154,7 +124,7 @@ def test_civ_26_2_observation_ignores_the_face_down_wonders(players):
     ``encode_state`` equals encoding the view."""
     encoder = encoder_for(GAME, players)
     checked = changed = 0
-    for state, _ in _positions(players, seed=20 + players, every=7):
+    for state, _ in random_positions(game=GAME, players=players, seed=20 + players, every=7):
         for seat in range(players):
             vec = encoder.encode(state.view(seat, labels=False))
             assert np.array_equal(vec, encoder.encode_state(state, seat))
@@ -181,7 +151,7 @@ def test_civ_3_1_3_6_3_7_3_8_setup_draws_are_chance_decisions():
     rs = np.random.RandomState(2)
     # CIV-3.1: the leaders, an ordered sample without replacement
     assert [p for _, p in state.chance_outcomes()] == pytest.approx([1 / len(LEADERS)] * 8)
-    first = _sample_chance(state, rs)
+    first = sample_chance(state, rs)
     state.apply_action(first)
     second = dict(state.chance_outcomes())
     assert first not in second
@@ -222,7 +192,7 @@ def test_civ_14_5_21_2_dice_are_chance_decisions_with_one_sixth_each():
             assert [a for a, _ in outcomes] == list(range(6))
             assert [p for _, p in outcomes] == pytest.approx([1 / 6] * 6)
             assert state.action_to_string(0).startswith("die: 1")
-            state.apply_action(_sample_chance(state, rs))
+            state.apply_action(sample_chance(state, rs))
             dice += 1
         else:
             state.apply_action(int(rs.choice(state.legal_actions())))
@@ -232,7 +202,7 @@ def test_civ_14_5_21_2_dice_are_chance_decisions_with_one_sixth_each():
 @pytest.mark.parametrize("map_option", ["standard", "standard_random"])
 def test_civ_4_standard_maps_are_dealt_by_chance_decisions(map_option):
     game = openspiel_game(GAME, players=3, map=map_option, **SHORT)
-    state = _play_random(game, seed=5, stop=lambda s: not s.is_chance_node())
+    state = play_random(game, seed=5, stop=lambda s: not s.is_chance_node())
     assert state.engine is not None
     placed = len(state.engine.board.placements)
     if map_option == "standard":  # CIV-4.4: the core is placed, the hands are the players'
@@ -240,7 +210,7 @@ def test_civ_4_standard_maps_are_dealt_by_chance_decisions(map_option):
         assert state.engine.view(state.current_player())["pending"]["kind"].startswith("map")
     else:
         assert placed >= 4 + 3 * 2  # the core and the placed hands
-    state = _play_random(game, seed=5, stop=lambda s: s.move_number() > 120)
+    state = play_random(game, seed=5, stop=lambda s: s.move_number() > 120)
     encoder = encoder_for(GAME, 3, {"map": map_option})
     for seat in range(3):
         vec = encoder.encode(state.engine.view(seat, labels=False))
@@ -253,7 +223,7 @@ def test_civ_4_standard_maps_are_dealt_by_chance_decisions(map_option):
 
 def test_civ_the_history_determines_the_state():
     game = openspiel_game(GAME, players=3, turn_limit=12)
-    state = _play_random(game, seed=6)
+    state = play_random(game, seed=6)
     replay = game.new_initial_state()
     for action in state.history():
         replay.apply_action(action)
@@ -267,7 +237,7 @@ def test_civ_26_2_resampling_keeps_the_information_state():
     game = openspiel_game(GAME, players=3)
     changed = 0
     for seed in range(2):
-        state = _play_random(game, seed=seed, stop=lambda s: s.move_number() > 150)
+        state = play_random(game, seed=seed, stop=lambda s: s.move_number() > 150)
         while state.is_chance_node():
             state.apply_action(state.chance_outcomes()[0][0])
         seat = state.current_player()
@@ -306,7 +276,7 @@ def test_openspiel_ismcts_plays_complete_games():
         decisions = 0
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_action(_sample_chance(state, rs))
+                state.apply_action(sample_chance(state, rs))
             else:
                 action = int(bot.step(state))
                 assert action in state.legal_actions()

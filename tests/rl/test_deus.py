@@ -28,39 +28,9 @@ from civtable.rl import openspiel_game, pettingzoo_env  # noqa: E402
 from civtable.rl.chance import driver_for  # noqa: E402
 from civtable.rl.encoders import encoder_for  # noqa: E402
 from civtable.rl.spiel import CivtableState  # noqa: E402
+from tests.rl.helpers import play_random, random_positions, sample_chance  # noqa: E402
 
 GAME = "deus"
-
-
-def _positions(players, seed, every=1, **options):
-    """(state copy, seat to move) at every ``every``-th decision of a seeded random game."""
-    state = games.get(GAME).new_game(players, seed, options)
-    rng = Rng(seed + 1000)
-    out = []
-    k = 0
-    while not state.is_terminal():
-        seat = state.to_move()[0]
-        if k % every == 0:
-            out.append((state.copy(), seat))
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        k += 1
-    return out
-
-
-def _sample_chance(state, rs):
-    actions, probs = zip(*state.chance_outcomes(), strict=True)
-    return int(rs.choice(actions, p=np.asarray(probs) / sum(probs)))
-
-
-def _play_random(game, seed, stop=None):
-    rs = np.random.RandomState(seed)
-    state = game.new_initial_state()
-    while not state.is_terminal() and not (stop and stop(state)):
-        if state.is_chance_node():
-            state.apply_action(_sample_chance(state, rs))
-        else:
-            state.apply_action(int(rs.choice(state.legal_actions())))
-    return state
 
 
 def _cards_everywhere(engine):
@@ -155,7 +125,7 @@ def test_encoder_size_and_names_agree(players):
 def test_deus_20_features_match_the_view():
     encoder = encoder_for(GAME, 3)
     names = encoder.feature_names()
-    for state, seat in _positions(3, seed=4, every=23):
+    for state, seat in random_positions(game=GAME, players=3, seed=4, every=23):
         view = state.view(seat)
         vec = encoder.encode(view)
         hand = Counter(view["hand"])
@@ -185,7 +155,9 @@ def test_deus_20_1_observation_ignores_what_the_seat_cannot_see(players, options
     fast path ``encode_state`` equals encoding the view."""
     encoder = encoder_for(GAME, players, options)
     checked = 0
-    for state, _ in _positions(players, seed=10 + players, every=3, **options):
+    for state, _ in random_positions(
+        game=GAME, players=players, seed=10 + players, every=3, **options
+    ):
         for seat in range(players):
             vec = encoder.encode(state.view(seat, labels=False))
             assert np.array_equal(vec, encoder.encode_state(state, seat))
@@ -228,7 +200,7 @@ def test_deus_4_6_the_deck_is_dealt_card_by_card_with_its_copies_as_weights():
         outcomes = dict(state.chance_outcomes())
         left = copies - Counter(drawn)
         assert outcomes == pytest.approx({t: k / left.total() for t, k in left.items()})
-        action = _sample_chance(state, rs)
+        action = sample_chance(state, rs)
         state.apply_action(action)
         drawn.append(action)
     engine = state.engine
@@ -250,7 +222,7 @@ def test_deus_4_7_3_5_random_first_player_and_board_are_chance_decisions():
         outcomes = state.chance_outcomes()
         if len(outcomes) == 4 and "first player" in state.action_to_string(outcomes[0][0]):
             assert [p for _, p in outcomes] == pytest.approx([0.25] * 4)
-        action = _sample_chance(state, rs)
+        action = sample_chance(state, rs)
         labels.append(state.action_to_string(action))
         state.apply_action(action)
     assert any(lab.startswith("first player: seat") for lab in labels)
@@ -277,7 +249,7 @@ def test_deus_7_8_reshuffles_are_chance_decisions_and_no_card_is_lost():
                 assert "reshuffled deck" in state.action_to_string(outcomes[0][0])
                 if state.engine.discard:
                     reshuffles += 1
-            state.apply_action(_sample_chance(state, rs))
+            state.apply_action(sample_chance(state, rs))
             continue
         assert _cards_everywhere(state.engine) == Counter(DECK)
         state.apply_action(int(rs.choice(state.legal_actions())))
@@ -286,7 +258,7 @@ def test_deus_7_8_reshuffles_are_chance_decisions_and_no_card_is_lost():
 
 def test_deus_the_history_determines_the_state():
     game = openspiel_game(GAME, players=2, blind_building=True)
-    state = _play_random(game, seed=4)
+    state = play_random(game, seed=4)
     replay = game.new_initial_state()
     for action in state.history():
         replay.apply_action(action)
@@ -301,7 +273,7 @@ def test_deus_20_resampling_keeps_the_information_state():
     game = openspiel_game(GAME, players=3)
     changed = 0
     for seed in range(2):
-        state = _play_random(game, seed=seed, stop=lambda s: s.move_number() > 200)
+        state = play_random(game, seed=seed, stop=lambda s: s.move_number() > 200)
         while state.is_chance_node():
             state.apply_action(state.chance_outcomes()[0][0])
         seat = state.current_player()
@@ -371,7 +343,7 @@ def test_openspiel_ismcts_plays_a_complete_game():
     decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(_sample_chance(state, rs))
+            state.apply_action(sample_chance(state, rs))
         else:
             action = int(bot.step(state))
             assert action in state.legal_actions()

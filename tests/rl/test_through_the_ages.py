@@ -28,39 +28,9 @@ from civtable.rl.chance import driver_for  # noqa: E402
 from civtable.rl.chance.through_the_ages import setup_with  # noqa: E402
 from civtable.rl.encoders import encoder_for  # noqa: E402
 from civtable.rl.spiel import CivtableState  # noqa: E402
+from tests.rl.helpers import play_random, random_positions, sample_chance  # noqa: E402
 
 GAME = "through-the-ages"
-
-
-def _positions(players, seed, every=1):
-    """(state copy, seat to move) at every ``every``-th decision of a seeded random game."""
-    state = games.get(GAME).new_game(players, seed)
-    rng = Rng(seed + 1000)
-    out = []
-    k = 0
-    while not state.is_terminal():
-        seat = state.to_move()[0]
-        if k % every == 0:
-            out.append((state.copy(), seat))
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        k += 1
-    return out
-
-
-def _sample_chance(state, rs):
-    actions, probs = zip(*state.chance_outcomes(), strict=True)
-    return int(rs.choice(actions, p=np.asarray(probs) / sum(probs)))
-
-
-def _play_random(game, seed, stop=None):
-    rs = np.random.RandomState(seed)
-    state = game.new_initial_state()
-    while not state.is_terminal() and not (stop and stop(state)):
-        if state.is_chance_node():
-            state.apply_action(_sample_chance(state, rs))
-        else:
-            state.apply_action(int(rs.choice(state.legal_actions())))
-    return state
 
 
 def _military_everywhere(engine, age):
@@ -137,7 +107,7 @@ def test_encoder_size_names_and_bounds(players):
     encoder = encoder_for(GAME, players)
     names = encoder.feature_names()
     assert len(names) == encoder.size == len(set(names))
-    for state, seat in _positions(players, seed=players, every=17):
+    for state, seat in random_positions(game=GAME, players=players, seed=players, every=17):
         vec = encoder.encode(state.view(seat))
         assert vec.shape == (encoder.size,)
         assert vec.dtype == np.float32
@@ -148,7 +118,7 @@ def test_encoder_size_names_and_bounds(players):
 def test_tta_2_3_3_3_features_match_the_view():
     encoder = encoder_for(GAME, 3)
     names = encoder.feature_names()
-    for state, seat in _positions(3, seed=4, every=19):
+    for state, seat in random_positions(game=GAME, players=3, seed=4, every=19):
         view = state.view(seat)
         vec = encoder.encode(view)
         for slot, card in enumerate(view["row"]):
@@ -178,7 +148,7 @@ def test_tta_3_3_observation_ignores_what_the_seat_cannot_see(players):
     encoding the view."""
     encoder = encoder_for(GAME, players)
     checked = 0
-    for state, _ in _positions(players, seed=10 + players, every=5):
+    for state, _ in random_positions(game=GAME, players=players, seed=10 + players, every=5):
         for seat in range(players):
             vec = encoder.encode(state.view(seat, labels=False))
             assert np.array_equal(vec, encoder.encode_state(state, seat))
@@ -192,7 +162,9 @@ def test_tta_3_3_observation_ignores_what_the_seat_cannot_see(players):
 def test_tta_3_3_another_seats_military_hand_changes_only_its_own_observation():
     encoder = encoder_for(GAME, 2)
     state, _ = next(
-        (s, seat) for s, seat in _positions(2, seed=8) if s.civs[1].mhand and s.civs[0].mhand
+        (s, seat)
+        for s, seat in random_positions(game=GAME, players=2, seed=8)
+        if s.civs[1].mhand and s.civs[0].mhand
     )
     before = [encoder.encode(state.view(s)) for s in range(2)]
     hand = state.civs[1].mhand
@@ -262,12 +234,12 @@ def test_tta_2_2_decks_are_drawn_card_by_card_with_copies_as_weights():
         if len(left) == 1:
             break
         assert outcomes == pytest.approx({c: k / left.total() for c, k in left.items()})
-        action = _sample_chance(state, rs)
+        action = sample_chance(state, rs)
         assert state.action_to_string(action).startswith("civil deck card")
         state.apply_action(action)
         drawn.append(action)
     while state.is_chance_node():
-        state.apply_action(_sample_chance(state, rs))
+        state.apply_action(sample_chance(state, rs))
     engine = state.engine
     # the row is the first 13 cards drawn (the top of the deck, TTA-2.3)
     assert engine.row == drawn[:ROW_SLOTS]
@@ -298,7 +270,7 @@ def test_tta_8_8_military_reshuffles_are_chance_decisions():
                         {c: k / pile.total() for c, k in pile.items()}
                     )
                     reshuffles += 1
-            state.apply_action(_sample_chance(state, rs))
+            state.apply_action(sample_chance(state, rs))
             continue
         engine = state.engine
         for age in (1, 2):
@@ -311,7 +283,7 @@ def test_tta_8_8_military_reshuffles_are_chance_decisions():
 
 def test_tta_the_history_determines_the_state():
     game = openspiel_game(GAME, players=3)
-    state = _play_random(game, seed=4)
+    state = play_random(game, seed=4)
     replay = game.new_initial_state()
     for action in state.history():
         replay.apply_action(action)
@@ -348,7 +320,7 @@ def test_tta_3_3_resampling_keeps_the_information_state():
     game = openspiel_game(GAME, players=3)
     changed = 0
     for seed in range(2):
-        state = _play_random(game, seed=seed, stop=lambda s: s.move_number() > 300)
+        state = play_random(game, seed=seed, stop=lambda s: s.move_number() > 300)
         while state.is_chance_node():
             state.apply_action(state.chance_outcomes()[0][0])
         seat = state.current_player()
@@ -402,7 +374,7 @@ def test_openspiel_ismcts_plays_a_complete_game(players):
     decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(_sample_chance(state, rs))
+            state.apply_action(sample_chance(state, rs))
         else:
             action = int(bot.step(state))
             assert action in state.legal_actions()
