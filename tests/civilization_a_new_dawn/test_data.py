@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
-from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -20,9 +18,9 @@ from civtable.games.civilization_a_new_dawn.hexes import (
     placed_cells,
     standard_layout,
 )
+from tests import shared_data
 
-ROOT = Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared"
+SHARED = shared_data.SHARED
 VALIDATOR = SHARED / "data" / "civilization_a_new_dawn" / "validate.py"
 SPEC_DIR = SHARED / "rules"
 DATA_FILES = (
@@ -32,10 +30,8 @@ DATA_FILES = (
 
 
 def package_data(name: str) -> Path:
-    """A data file shipped in the package."""
-    path = Path(str(resources.files("civtable.games.civilization_a_new_dawn") / "data" / name))
-    assert path.is_file(), name
-    return path
+    """Path of a data file shipped in the package."""
+    return shared_data.package_data("civtable.games.civilization_a_new_dawn", name)
 
 
 @pytest.fixture
@@ -60,12 +56,8 @@ def validator_dir(tmp_path: Path) -> Path:
 
 def run(folder: Path) -> subprocess.CompletedProcess[str]:
     """Run the validator in ``folder``."""
-    return subprocess.run(
-        [sys.executable, str(folder / "validate.py"), "--rules", str(folder.parents[1] / "rules")],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
+    return shared_data.run_validator(
+        folder / "validate.py", "--rules", str(folder.parents[1] / "rules")
     )
 
 

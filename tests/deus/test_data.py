@@ -6,9 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 from collections import Counter
-from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -27,9 +25,9 @@ from civtable.games.deus.catalog import (
     villages_adjacent,
 )
 from civtable.games.deus.rules import effects
+from tests import shared_data
 
-ROOT = Path(__file__).resolve().parents[2]  # the repository root
-SHARED = ROOT.parent / "shared"
+SHARED = shared_data.SHARED
 VALIDATOR = SHARED / "data" / "deus" / "validate.py"
 SPEC_DIR = SHARED / "rules"
 DATA_FILES = ("cards.json", "gods.json", "boards.json", "setup.json")
@@ -37,22 +35,14 @@ DATA_FILES = ("cards.json", "gods.json", "boards.json", "setup.json")
 
 def package_data(name: str) -> Path:
     """Path of a data file shipped in the package."""
-    path = Path(str(resources.files("civtable.games.deus") / "data" / name))
-    assert path.is_file(), f"missing package data file {name}"
-    return path
+    return shared_data.package_data("civtable.games.deus", name)
 
 
 def run_validator(folder: Path) -> subprocess.CompletedProcess[str]:
     """Run ``validate.py`` in ``folder`` (with the spec comparison when the spec exists)."""
     spec = (SPEC_DIR / "deus.md").is_file()
     args = ["--spec-dir", str(SPEC_DIR)] if spec else ["--no-spec"]
-    return subprocess.run(
-        [sys.executable, str(folder / "validate.py"), *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return shared_data.run_validator(folder / "validate.py", *args)
 
 
 @pytest.fixture

@@ -6,9 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 from collections import Counter
-from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -21,11 +19,11 @@ from civtable.games.seven_wonders.catalog import (
     GUILDS_DRAWN,
     PURPLE,
 )
+from tests import shared_data
 
 from .test_properties import new_game
 
-ROOT = Path(__file__).resolve().parents[2]  # the repository root
-SHARED = ROOT.parent / "shared"
+SHARED = shared_data.SHARED
 VALIDATOR = SHARED / "data" / "seven_wonders" / "validate.py"
 SPEC = SHARED / "rules" / "seven_wonders.md"
 DATA_FILES = ("cards.json", "wonders.json")
@@ -33,21 +31,13 @@ DATA_FILES = ("cards.json", "wonders.json")
 
 def package_data(name: str) -> Path:
     """Path of a data file shipped in the package."""
-    path = Path(str(resources.files("civtable.games.seven_wonders") / "data" / name))
-    assert path.is_file(), f"missing package data file {name}"
-    return path
+    return shared_data.package_data("civtable.games.seven_wonders", name)
 
 
 def run_validator(folder: Path) -> subprocess.CompletedProcess[str]:
     """Run ``validate.py`` in ``folder`` (with the spec comparison when the spec exists)."""
     args = ["--spec", str(SPEC)] if SPEC.is_file() else ["--no-spec"]
-    return subprocess.run(
-        [sys.executable, str(folder / "validate.py"), *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return shared_data.run_validator(folder / "validate.py", *args)
 
 
 @pytest.fixture

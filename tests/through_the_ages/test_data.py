@@ -6,9 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 from collections import Counter
-from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -21,9 +19,9 @@ from civtable.games.through_the_ages.catalog import (
     military_deck,
 )
 from civtable.games.through_the_ages.rules import effects
+from tests import shared_data
 
-ROOT = Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared"
+SHARED = shared_data.SHARED
 VALIDATOR = SHARED / "data" / "through_the_ages" / "validate.py"
 RULES = SHARED / "rules" / "through_the_ages.md"
 CARDS_MD = SHARED / "rules" / "through_the_ages_cards.md"
@@ -32,9 +30,7 @@ DATA_FILES = ("cards.json", "board.json")
 
 def package_data(name: str) -> Path:
     """Path of a data file shipped in the package."""
-    path = Path(str(resources.files("civtable.games.through_the_ages") / "data" / name))
-    assert path.is_file(), f"missing package data file {name}"
-    return path
+    return shared_data.package_data("civtable.games.through_the_ages", name)
 
 
 def run_validator(folder: Path) -> subprocess.CompletedProcess[str]:
@@ -43,13 +39,7 @@ def run_validator(folder: Path) -> subprocess.CompletedProcess[str]:
         args = ["--rules-md", str(RULES), "--cards-md", str(CARDS_MD)]
     else:
         args = ["--no-spec"]
-    return subprocess.run(
-        [sys.executable, str(folder / "validate.py"), *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return shared_data.run_validator(folder / "validate.py", *args)
 
 
 @pytest.fixture
