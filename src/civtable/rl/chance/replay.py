@@ -362,7 +362,6 @@ class ReplayChance(ChanceDriver):
                 ) from None
             return
         result.rng = RecordingRng()  # type: ignore[attr-defined]
-        result._legal = {}  # type: ignore[attr-defined]  # computed under a scripted generator
         self.state = result
         self.before = result.copy()
         self.move = None

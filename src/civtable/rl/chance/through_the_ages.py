@@ -18,8 +18,7 @@ was fixed by a shuffle:
 Card-row refills, age transitions and military draws take the next cards of these decks, so
 they need no decisions of their own: the shuffles decide them. The driver runs the engine's own
 moves with scripted randomness (:mod:`civtable.rl.chance.replay`); setup is
-:func:`setup_with`, a copy of ``rules.setup.new_game`` taking the generator as an argument
-(the engine's takes a seed), tested equal to it on many seeds.
+:func:`setup_with`: the engine's own ``rules.setup.new_game`` given the scripted generator.
 """
 
 from __future__ import annotations
@@ -31,16 +30,8 @@ from civtable.core.api import Game, State
 from civtable.core.rng import Rng
 from civtable.games.through_the_ages.catalog import (
     AGES,
-    BLUE_START,
     CARDS,
-    INITIAL_EVENTS,
-    INITIAL_TECHS,
     NCARDS,
-    POOL_START,
-    ROUND_ONE_CA,
-    ROW_SLOTS,
-    START_GOVERNMENT,
-    YELLOW_START,
     civil_deck,
     military_deck,
 )
@@ -55,48 +46,8 @@ MAX_RESHUFFLES = 40
 
 
 def setup_with(game: Game, players: int, options: Mapping[str, Any] | None, rng: Rng) -> TTAState:
-    """``rules.setup.new_game`` drawing from ``rng`` (same calls in the same order).
-
-    The state's own generator is ``rng`` afterwards and its ``seed`` field is 0.
-    """
-    game.check_players(players)
-    opts = setup.check_options(options)
-    first = opts["mode"] == "first"
-    s = TTAState(game, players, 0, opts)
-    s.rng = rng
-    # TTA-2.5 the first player is chosen at random and never changes
-    s.first = s.current = rng.randbelow(players)
-    # TTA-2.2 decks (copies trimmed by player count); first game: no Age III (TTA-14)
-    for age in range(4):
-        if first and age == 3:
-            continue
-        deck = civil_deck(age, players)
-        rng.shuffle(deck)
-        s.civil_decks[age] = deck
-        if age >= 1:
-            mdeck = military_deck(age, players, first)
-            rng.shuffle(mdeck)
-            s.mil_decks[age] = mdeck
-    # TTA-2.4 current events: players + 2 Age A events, the rest back to the box
-    events = military_deck(0, players, first)
-    rng.shuffle(events)
-    s.events = events[: INITIAL_EVENTS[players]]
-    # TTA-2.3 card row
-    s.row = [s.civil_decks[0].pop() for _ in range(ROW_SLOTS)]
-    # TTA-2.1 / TTA-1.3 / TTA-1.8 player boards; TTA-2.5 round-1 actions
-    for seat, civ in enumerate(s.civs):
-        civ.yellow = YELLOW_START
-        civ.blue = BLUE_START
-        civ.pool = POOL_START
-        civ.gov = START_GOVERNMENT
-        for card, workers in INITIAL_TECHS:
-            c = CARDS[card]
-            if c.kind >= 0:
-                civ.developed.append(card)
-                civ.workers[c.slot] = workers
-        civ.ca = ROUND_ONE_CA[(seat - s.first) % players]
-        civ.ma = 0
-    return s
+    """The engine's setup (``rules.setup.new_game``) drawing from ``rng``; ``seed`` is 0."""
+    return setup.new_game(game, players, 0, options, rng=rng)
 
 
 class ThroughTheAgesChance(ReplayChance):
@@ -117,16 +68,6 @@ class ThroughTheAgesChance(ReplayChance):
     def setup(self, rng: Rng) -> State:
         """The engine's setup with the given generator (:func:`setup_with`)."""
         return setup_with(self.game, self.players, self.opts, rng)
-
-    def _run(self) -> None:
-        """The replay of :class:`ReplayChance`, then the legal-action caches reset to the
-        engine's "not computed" (``None``; the generic replay resets them to ``{}``, the cache
-        type of other engines)."""
-        super()._run()
-        if self.request is None:
-            for state in (self.state, self.before):
-                if isinstance(state, TTAState):
-                    state._legal = None
 
     def describe(self, request: Request, key: int, step: int) -> str:
         """``"first player: seat 1"``, ``"civil deck card 3: Bronze (I)"``, ..."""

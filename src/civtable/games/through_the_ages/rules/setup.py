@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.errors import InvalidOptionsError
+from civtable.core.rng import Rng
 from civtable.games.through_the_ages.catalog import (
     BLUE_START,
     CARDS,
@@ -41,12 +42,24 @@ def check_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     return opts
 
 
-def new_game(game: Game, players: int, seed: int, options: Mapping[str, Any] | None) -> TTAState:
-    """TTA-2: boards, decks (trimmed by player count; first game per TTA-2.6), row, events."""
+def new_game(
+    game: Game,
+    players: int,
+    seed: int,
+    options: Mapping[str, Any] | None,
+    rng: Rng | None = None,
+) -> TTAState:
+    """TTA-2: boards, decks (trimmed by player count; first game per TTA-2.6), row, events.
+
+    ``rng`` replaces the generator seeded from ``seed`` (the OpenSpiel chance driver passes a
+    scripted one, so every draw becomes a chance decision).
+    """
     game.check_players(players)
     opts = check_options(options)
     first = opts["mode"] == "first"
     s = TTAState(game, players, seed, opts)
+    if rng is not None:
+        s.rng = rng
     rng = s.rng
     # TTA-2.5 the first player is chosen at random and never changes
     s.first = s.current = rng.randbelow(players)
