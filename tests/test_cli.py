@@ -401,7 +401,7 @@ def test_simulate_options_json_object_reaches_the_game(
     [
         ("through-the-ages", "second-game", "presets: first-game"),
         (SW, "first-game", "presets: none"),
-        ("through-the-ages", '{"mode": "full"}', "mode must be one of"),
+        ("through-the-ages", '{"mode": "short"}', "mode must be one of"),
         ("through-the-ages", "{mode: first}", "--options is not a valid JSON object"),
         ("through-the-ages", '["first"]', "--options must be a JSON object or a preset"),
     ],

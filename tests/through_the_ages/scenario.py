@@ -27,9 +27,10 @@ def card(cid: str) -> int:
     return BY_ID[cid]
 
 
-def action_phase(players: int = 4, seed: int = 0) -> TTAState:
-    """A new game advanced to round 2, seat 0 (the first player) to act in Age I, full actions."""
-    s = GAME.new_game(players, seed)
+def action_phase(players: int = 4, seed: int = 0, mode: str = "first") -> TTAState:
+    """A new game (the first game unless ``mode`` says ``"full"``) advanced to round 2, seat 0
+    (the first player) to act in Age I, in the Action Phase, with full actions."""
+    s = GAME.new_game(players, seed, {"mode": mode})
     s.first = s.current = 0
     s.round = 2
     s.age = 1

@@ -5,9 +5,11 @@ from __future__ import annotations
 from civtable.core.rng import Rng
 from civtable.games.through_the_ages import GAME, heuristic
 
+FIRST = {"mode": "first"}  # these tests are of the first game (TTA-14)
+
 
 def _game(players: int, seed: int, hseat: int) -> tuple[bool, tuple[int, ...]]:
-    s = GAME.new_game(players, seed)
+    s = GAME.new_game(players, seed, FIRST)
     rng = Rng(seed)
     while not s.is_terminal():
         seat = s.to_move()[0]
@@ -33,7 +35,7 @@ def test_heuristic_clearly_beats_random() -> None:
 
 
 def test_evaluate_at_the_end_is_the_result() -> None:
-    s = GAME.new_game(2, 3)
+    s = GAME.new_game(2, 3, FIRST)
     rng = Rng(3)
     while not s.is_terminal():
         seat = s.to_move()[0]

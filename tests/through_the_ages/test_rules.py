@@ -11,6 +11,8 @@ from civtable.games.through_the_ages.state import P_DISCARD, TTAState
 
 from .scenario import GAME, act, action_phase, card, cubes, develop, workers
 
+FIRST = {"mode": "first"}  # these tests are of the first game (TTA-14)
+
 
 def _slot(cid: str) -> int:
     return CARDS[card(cid)].slot
@@ -94,7 +96,7 @@ def test_tta_1_11_blue_cubes_from_special_technologies() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_tta_2_setup_by_player_count(players: int) -> None:
-    s = GAME.new_game(players, 5)
+    s = GAME.new_game(players, 5, FIRST)
     assert len(s.events) == players + 2
     sizes = {2: 44, 3: 50, 4: 53}
     assert len(s.civil_decks[1]) == len(s.civil_decks[2]) == sizes[players]
@@ -110,12 +112,13 @@ def test_tta_2_options_are_checked() -> None:
     from civtable.core.errors import InvalidOptionsError
 
     assert GAME.new_game(2, 0, {"mode": "first"}).options == {"mode": "first"}
+    assert GAME.new_game(2, 0).options == {"mode": "full"}  # the full game by default
     with pytest.raises(InvalidOptionsError):
-        GAME.new_game(2, 0, {"mode": "full"})
+        GAME.new_game(2, 0, {"mode": "short"})
     with pytest.raises(InvalidOptionsError):
         GAME.new_game(2, 0, {"colour": 1})
     with pytest.raises(InvalidOptionsError):
-        GAME.new_game(5, 0)
+        GAME.new_game(5, 0, FIRST)
 
 
 # --- TTA-3 card row ------------------------------------------------------------------------------
@@ -171,7 +174,7 @@ def test_tta_3_4_sweep_by_player_count(players: int, swept: int) -> None:
 
 
 def test_tta_4_2_age_a_ends_at_the_first_replenish() -> None:
-    s = GAME.new_game(4, 2)
+    s = GAME.new_game(4, 2, FIRST)
     order = [(s.first + k) % 4 for k in range(4)]
     for k, seat in enumerate(order):
         while True:
@@ -195,7 +198,7 @@ def test_tta_4_2_age_a_ends_at_the_first_replenish() -> None:
     assert [CARDS[c].age for c in s.row].count(1) == max(0, empties - 7)
     assert all(c.yellow == 18 for c in s.civs)  # no end-of-age steps for Age A
     # civil A runs out during the first refill: continue from civil I
-    s = GAME.new_game(4, 2)
+    s = GAME.new_game(4, 2, FIRST)
     s.row = [-1] * 10 + s.row[10:]
     s.round = 2
     row.replenish(s)
@@ -245,7 +248,7 @@ def test_tta_4_4_game_ends_after_the_seat_right_of_the_first_player(
 
 
 def test_tta_5_1_round_one_only_takes_cards() -> None:
-    s = GAME.new_game(3, 1)
+    s = GAME.new_game(3, 1, FIRST)
     legal = s.legal_actions(s.first)
     assert act.END in legal
     assert all(a == act.END or act.TAKE <= a < act.POP for a in legal)

@@ -11,9 +11,11 @@ from civtable.games.through_the_ages.scoring import breakdown
 
 from .scenario import GAME, act, action_phase, card, cubes, develop, workers
 
+FIRST = {"mode": "first"}  # these tests are of the first game (TTA-14)
+
 
 def test_t01_setup_state_4_players() -> None:
-    s = GAME.new_game(4, 11)
+    s = GAME.new_game(4, 11, FIRST)
     for seat, c in enumerate(s.civs):
         assert (c.yellow, c.pool, c.blue) == (18, 1, 16)
         got = {CARDS[x].id: c.workers[CARDS[x].slot] for x in c.developed}
@@ -36,11 +38,11 @@ def test_t01_setup_state_4_players() -> None:
     assert all(x >= 0 and CARDS[x].age == 0 for x in s.row)
     assert len(s.civil_decks[0]) == 7
     assert s.to_move() == (s.first,)
-    assert {GAME.new_game(4, seed).first for seed in range(20)} == {0, 1, 2, 3}
+    assert {GAME.new_game(4, seed, FIRST).first for seed in range(20)} == {0, 1, 2, 3}
 
 
 def test_t02_end_of_round_one_turn() -> None:
-    s = GAME.new_game(4, 3)
+    s = GAME.new_game(4, 3, FIRST)
     first = s.first
     s.apply(first, act.END)
     c = s.civs[first]

@@ -1,7 +1,8 @@
 """Through the Ages: A New Story of Civilization (CGE 2015) for 2-4 players.
 
-Part 1: the civilization engine and the first (simplified) game of the rulebook (TTA-14),
-option ``{"mode": "first"}``. Rules: ``shared/rules/through_the_ages.md`` (ids TTA-…); grep the
+The full game (option ``{"mode": "full"}``, the default: ages A-III, Age IV, politics, wars,
+colonies, final scoring events; TTA-13) and the first (simplified) game of the rulebook
+(``{"mode": "first"}``, TTA-14). Rules: ``shared/rules/through_the_ages.md`` (ids TTA-…); grep the
 id to find its code and its test. See ``docs/through-the-ages.md``.
 """
 
@@ -24,7 +25,10 @@ class ThroughTheAges(Game):
     min_players = 2
     max_players = 4
     #: named option sets (``civtable simulate through-the-ages --options first-game``)
-    option_presets: ClassVar[dict[str, JSON]] = {"first-game": {"mode": "first"}}
+    option_presets: ClassVar[dict[str, JSON]] = {
+        "first-game": {"mode": "first"},
+        "full-game": {"mode": "full"},
+    }
 
     def new_game(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
@@ -41,7 +45,7 @@ class ThroughTheAges(Game):
         return TTAState.from_json(self, doc)
 
     def default_options(self) -> JSON:
-        """``mode``: ``"first"`` (the only mode for now)."""
+        """``mode``: ``"full"`` (the default) or ``"first"`` (the first game, TTA-14)."""
         return dict(setup.DEFAULT_OPTIONS)
 
     def describe_rules(self) -> str:

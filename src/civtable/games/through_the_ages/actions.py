@@ -24,7 +24,25 @@ id range        meaning
                 ``a`` (1 CA, the cost difference, once per turn)
 ``COPY+c``      copy tactic ``c`` from the common tactics area (2 MA, TTA-7.3.5); playing a
                 tactics card from the military hand is ``PLAY+c`` (1 MA, TTA-7.3.4)
+``PREPARE+c``   political action: prepare event or territory ``c`` (TTA-6.2)
+``AGGRESS+4c+t``  political action: aggression ``c`` against seat ``t`` (TTA-6.4)
+``WAR+4c+t``    political action: declare war ``c`` on seat ``t`` (TTA-6.5)
+``PACT+8c+2t+s``  political action: offer pact ``c`` to seat ``t``, the offerer taking side
+                A (``s=0``) or B (``s=1``; symmetric pacts only ``s=0``) (TTA-6.6)
+``CANCEL+c``    political action: cancel pact ``c`` (TTA-6.7)
+``RESIGN``      political action: resign (TTA-6.8)
+``ALEXANDER``   political action: remove Alexander the Great for 1 yellow cube
+``COLUMBUS+c``  political action: remove Christopher Columbus, colonize territory ``c``
+``OPTION+v``    answer ``v`` of the pending choice (a bid, accept/refuse, a building slot, an
+                amount of food...; ``describe`` names it)
+``SEND+b``      colonization: send one unit from building slot ``b`` (TTA-11.3)
+``DONE``        finish the pending multi-step choice (defence, colonization force, takes)
 ==============  =========================================================================
+
+In a sub-decision the Action-Phase ranges keep their meaning where it fits: ``PLAY+c`` plays
+a military bonus card (defence or colonization), ``DISCARD+c`` discards a military card (for +1
+defence, James Cook's +1 colonization, or Politics of Strength), ``BUILD+b`` a free building
+of an event, ``TAKE+s`` a take of International Agreement.
 """
 
 from __future__ import annotations
@@ -56,7 +74,19 @@ BARBAROSSA = OCEAN + 1
 CHURCHILL = BARBAROSSA + 1
 BACH = CHURCHILL + 2
 COPY = BACH + NSLOTS * 4
-ACTION_SPACE = COPY + NCARDS
+PREPARE = COPY + NCARDS
+AGGRESS = PREPARE + NCARDS
+WAR = AGGRESS + NCARDS * 4
+PACT = WAR + NCARDS * 4
+CANCEL = PACT + NCARDS * 8
+RESIGN = CANCEL + NCARDS
+ALEXANDER = RESIGN + 1
+COLUMBUS = ALEXANDER + 1
+OPTION = COLUMBUS + NCARDS
+NOPTIONS = 128
+SEND = OPTION + NOPTIONS
+DONE = SEND + NSLOTS
+ACTION_SPACE = DONE + 1
 
 
 def bach_id(src_slot: int, theater_age: int) -> int:
@@ -123,8 +153,12 @@ def describe(state: TTAState, seat: int, action: int) -> str:
         return "Winston Churchill: +3 culture"
     if action == CHURCHILL + 1:
         return "Winston Churchill: 3 science and 3 resources for units"
-    if COPY <= action < ACTION_SPACE:
+    if COPY <= action < PREPARE:
         return f"copy the tactic {CARDS[action - COPY].name}"
+    if action >= PREPARE:
+        from civtable.games.through_the_ages.rules import politics
+
+        return politics.describe(state, seat, action)
     if BACH <= action < COPY:
         src, age = divmod(action - BACH, 4)
         return f"J. S. Bach: turn {_slot_name(src)} into {_slot_name(6 * 4 + age)}"

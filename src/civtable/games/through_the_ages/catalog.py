@@ -81,6 +81,14 @@ class Card:
     army: tuple[int, int, int]  # tactic: infantry, cavalry, artillery per army
     tactic: int  # tactic: tactical strength (normal)
     tactic_old: int  # tactic: outdated value (= normal for Age I, TTA-10.5)
+    ma_cost: int = 0  # aggression / war: printed military-action cost (TTA-6.4, TTA-6.5)
+    defense: int = 0  # military bonus card: defense value (TTA-6.4)
+    colonize: int = 0  # military bonus card: colonization value (TTA-11.4)
+    requires: str = ""  # aggression: "target_has_colony" / "target_has_leader_or_unfinished_wonder"
+    attacks: str = ""  # pact: "allowed" / "forbidden" / "ends_pact" (between the parties)
+    attack_bonus: int = 0  # pact: attacker's strength bonus against the other party (Open Borders)
+    war_on_b: bool = True  # pact: may anybody declare war on side B (False: Loss of Sovereignty)
+    symmetric: bool = False  # pact: both sides alike
 
     @property
     def slot(self) -> int:
@@ -146,6 +154,14 @@ def _build() -> tuple[tuple[Card, ...], dict[str, Any]]:
                     if c.get("outdated_strength") is not None
                     else (c.get("tactical_strength") or 0)
                 ),
+                ma_cost=int(c.get("military_action_cost") or 0),
+                defense=int(c.get("defense") or 0),
+                colonize=int(c.get("colonization") or 0),
+                requires=str(c.get("requires") or ""),
+                attacks=str((c.get("attacks") or {}).get("between_parties") or ""),
+                attack_bonus=int((c.get("attacks") or {}).get("attacker_strength_bonus") or 0),
+                war_on_b=not (c.get("attacks") or {}).get("war_on_side_b_forbidden"),
+                symmetric=bool(c.get("symmetric")),
             )
         )
     return tuple(out), _load("board.json")
@@ -158,6 +174,46 @@ EFFECT_TEXT: tuple[str, ...] = tuple(
     str(c.get("effect", {}).get("text", "")) for c in _load("cards.json")["cards"]
 )
 NCARDS = len(CARDS)
+
+
+def _pact_side(c: Card, side: int) -> Card:
+    block = _load_cards()[c.idx]["side_a" if side == 0 else "side_b"]
+    return Card(
+        idx=c.idx,
+        id=f"{c.id}:{'ab'[side]}",
+        name=f"{c.name} ({'AB'[side]})",
+        age=c.age,
+        deck=c.deck,
+        type="pact_side",
+        tech_type=None,
+        subtype=None,
+        kind=-1,
+        special=-1,
+        science_cost=0,
+        revolution_cost=0,
+        build_cost=0,
+        per_worker=_vec(None),
+        in_play=_vec(block.get("in_play")),
+        urban_limit=0,
+        stages=(),
+        ops=tuple(block.get("ops", ())),
+        copies=(0, 0, 0),
+        army=(0, 0, 0),
+        tactic=0,
+        tactic_old=0,
+    )
+
+
+def _load_cards() -> list[dict[str, Any]]:
+    cards: list[dict[str, Any]] = _load("cards.json")["cards"]
+    return cards
+
+
+#: pact side ``card * 2 + side`` (0 = A, 1 = B) -> a card-like record of that side's symbols
+#: and ops (TTA-6.6; symmetric pacts have equal sides)
+PACT_SIDES: dict[int, Card] = {
+    c.idx * 2 + side: _pact_side(c, side) for c in CARDS if c.type == "pact" for side in (0, 1)
+}
 
 #: building slot -> card index (-1 if no such card)
 SLOT_CARD: tuple[int, ...] = tuple(
@@ -204,6 +260,14 @@ ROUND_ONE_CA: tuple[int, ...] = tuple(_C["round_one"]["civil_actions_by_seat"])
 MIL_DRAW_MAX = int(_C["military_draw_max"])
 END_AGE_YELLOW = int(_C["end_of_age_yellow_cubes_returned"])
 FAMINE = int(_C["famine_culture_per_missing_food"])
+#: TTA-6.2 culture for preparing an event, by level
+EVENT_CULTURE: tuple[int, ...] = tuple(
+    int(_C["event_preparation_culture_by_level"][a]) for a in ("A", "I", "II", "III")
+)
+#: TTA-6.8 culture for each declarer of a war against a resigning player
+RESIGN_CULTURE = int(_C["resignation_culture_per_cancelled_war"])
+#: TTA-6.4 defence value of a discarded military card
+DEFENSE_DISCARD = int(_C["aggression_defense"]["discard_value"])
 FIRST_GAME = _C["first_game_final_scoring"]
 #: military card types kept in the first game (TTA-2.6, TTA-14)
 FIRST_GAME_MILITARY = ("event", "territory", "tactic", "bonus")

@@ -1,6 +1,12 @@
-"""A greedy one-ply heuristic for the first game: value every legal action by the civilization's
-projected final score after it (culture so far + TTA-14 bonuses + rates times the rounds left +
-stocks, workers and hand), and pick the best.
+"""A greedy one-ply heuristic: value every legal action by the civilization's projected final
+score after it (culture so far, the first game's TTA-14 bonuses or the full game's Age III
+events, rates times the rounds left, stocks, workers and hand), and pick the best.
+
+Military and politics: strength counts for itself and, more, when it falls behind the strongest
+opponent (the weakest civilization is the one aggressions, wars and bad events hit, TTA-6.4,
+TTA-12.6); colonies count through their effects; military cards in hand are worth keeping (bonus
+cards defend). The bot never resigns, bids for a territory only up to a value it puts on it, and
+defends an aggression when a card can stop it (the look-ahead follows its own decisions).
 """
 
 from __future__ import annotations
@@ -13,14 +19,15 @@ from civtable.games.through_the_ages import actions as ax
 from civtable.games.through_the_ages.catalog import CARDS
 from civtable.games.through_the_ages.rules import board
 from civtable.games.through_the_ages.scoring import breakdown
-from civtable.games.through_the_ages.state import P_NONE, TTAState
+from civtable.games.through_the_ages.state import P_BID, P_NONE, TTAState
 
 
 def rounds_left(state: TTAState) -> float:
     """Rough number of this seat's turns left (cards left in the row's future decks)."""
     if state.last_round >= 0:
         return max(0.0, state.last_round - state.round + 0.5)
-    cards = sum(len(state.civil_decks[a]) for a in range(max(1, state.age), 3))
+    last = 3 if state.options.get("mode", "first") == "first" else 4
+    cards = sum(len(state.civil_decks[a]) for a in range(max(1, state.age), last))
     per_round = 2.5 * state.players + 1.0
     return 1.0 + cards / per_round
 
@@ -32,7 +39,8 @@ def potential(state: TTAState, seat: int) -> float:
     rates = board.ratings(civ)
     culture_rate, science_rate, strength, happy = rates
     food_p, res_p = board.production(civ)
-    score = float(sum(breakdown(civ, rates).values()))
+    full = state.options.get("mode", "first") != "first"
+    score = float(civ.culture if full else sum(breakdown(civ, rates).values()))
     v = score + culture_rate * r
     late = min(1.0, r / 3.0)
     v += 0.35 * late * civ.science + 0.3 * science_rate * r
@@ -53,7 +61,18 @@ def potential(state: TTAState, seat: int) -> float:
         v -= 2.0 * (board.consumption(civ.yellow) - food_p) * min(r, 4.0)
     if max(0, board.happiness_required(civ.yellow) - happy) > civ.pool:  # turn.uprising()
         v -= 6.0
-    return v
+    return v + _military(state, seat, strength, r)
+
+
+def _military(state: TTAState, seat: int, strength: int, r: float) -> float:
+    """Strength, and the gap to the strongest opponent; military cards; colonies."""
+    civ = state.civs[seat]
+    others = [board.ratings(c)[2] for o, c in enumerate(state.civs) if o != seat]
+    gap = max(others, default=0) - strength
+    v = 0.25 * strength - 0.6 * max(0, gap) * min(r, 4.0) / 4.0
+    for c in civ.mhand:
+        v += 1.2 if CARDS[c].type == "bonus" else 0.6
+    return v + 2.0 * len(civ.colonies)
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -72,7 +91,7 @@ def _value_after(state: TTAState, seat: int, action: int, depth: int) -> float:
     s = state.copy()
     s.log = None
     s.apply(seat, action)
-    if depth > 0 and s.pending[0] != P_NONE and s.current == seat and not s.is_terminal():
+    if depth > 0 and s.pending[0] != P_NONE and s.decider() == seat and not s.is_terminal():
         return max(_value_after(s, seat, a, depth - 1) for a in s.legal_actions(seat))
     return potential(s, seat)
 
@@ -80,9 +99,11 @@ def _value_after(state: TTAState, seat: int, action: int, depth: int) -> float:
 def choose(state: State, seat: int, rng: Rng) -> int:
     """The legal action with the best :func:`potential` afterwards (random tie-break)."""
     assert isinstance(state, TTAState)
-    legal = state.legal_actions(seat)
+    legal = [a for a in state.legal_actions(seat) if a != ax.RESIGN]  # never resigns
     if len(legal) == 1:
         return legal[0]
+    if state.pending[0] == P_BID:
+        return _bid(state, legal)
     best: list[int] = []
     best_v = -1e18
     for a in legal:
@@ -97,3 +118,13 @@ def choose(state: State, seat: int, rng: Rng) -> int:
         elif abs(v - best_v) <= 1e-9:
             best.append(a)
     return rng.choice(best)
+
+
+def _bid(state: TTAState, legal: list[int]) -> int:
+    """Colonization (TTA-11.2): outbid by one up to the territory's rough worth (its level's
+    base plus a bit per round left), else pass."""
+    card = CARDS[state.pending[1]]
+    worth = 2 + 2 * card.age + int(min(rounds_left(state), 6.0) / 2)
+    want = ax.OPTION + state.pending[2] + 1
+    return want if want in legal and want - ax.OPTION <= worth else ax.OPTION
+

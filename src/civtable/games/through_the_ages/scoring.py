@@ -1,11 +1,14 @@
-"""First-game final scoring (TTA-14) and the result."""
+"""Final scoring and the result: the full game (TTA-13: culture after the Age III events) and
+the first game (TTA-14: culture plus the first-game bonuses)."""
 
 from __future__ import annotations
 
 from civtable.core.api import Result, rank_by
 from civtable.games.through_the_ages.catalog import CARDS, FIRST_GAME
 from civtable.games.through_the_ages.rules import board, effects
-from civtable.games.through_the_ages.state import Civ, TTAState
+from civtable.games.through_the_ages.state import F_RESIGNED, Civ, TTAState
+
+FULL_CATEGORIES = ("culture", "impact_events")
 
 CATEGORIES = (
     "culture",
@@ -46,22 +49,48 @@ def breakdown(civ: Civ, rates: tuple[int, int, int, int] | None = None) -> dict[
         "strength": strength,
         "happiness": happy,
         "production": food + res,
-        "colonies": 0,  # no colonies before part 2 (3 each, TTA-14)
+        "colonies": len(civ.colonies) * int(FIRST_GAME["culture_per_colony"]),
         "wonders": wonders * int(FIRST_GAME["culture_per_completed_age_II_wonder"]),
     }
 
 
+def full_breakdown(state: TTAState) -> list[dict[str, int]]:
+    """TTA-13.2 by category: culture, and what the Age III events still in the event decks
+    will score (a projection while the game runs; 0 at the end, when they are scored)."""
+    from civtable.games.through_the_ages.rules import impact
+
+    extra = [0] * state.players
+    if not state.over:
+        for deck in (state.events, state.future):
+            for card in deck:
+                if impact.is_impact(card):
+                    gains = impact.impact_culture(state, card, first_as_current=True)
+                    for seat, g in enumerate(gains):
+                        extra[seat] += g
+    return [
+        {"culture": c.culture, "impact_events": max(-c.culture, extra[seat])}
+        for seat, c in enumerate(state.civs)
+    ]
+
+
 def result(state: TTAState) -> Result:
-    """Scores with breakdown; most culture wins, ties share the win (TTA-14)."""
-    rows = [breakdown(c) for c in state.civs]
+    """Scores with breakdown; most culture wins, ties share the win (TTA-13.2, TTA-14); a
+    player who resigned ranks below everybody still in the game (TTA-6.8)."""
+    full = state.options.get("mode", "first") != "first"
+    rows = full_breakdown(state) if full else [breakdown(c) for c in state.civs]
     scores = tuple(sum(r.values()) for r in rows)
-    ranking, winners = rank_by([(s,) for s in scores])
+    keys = [(0 if c.flags & F_RESIGNED else 1, s) for c, s in zip(state.civs, scores, strict=True)]
+    ranking, winners = rank_by(keys)
     return Result(
         scores=scores,
         breakdown=tuple(rows),
-        categories=CATEGORIES,
+        categories=FULL_CATEGORIES if full else CATEGORIES,
         ranking=ranking,
         winners=winners,
         tiebreak=(),
-        extra={"terminal": state.is_terminal(), "round": state.round},
+        extra={
+            "terminal": state.is_terminal(),
+            "round": state.round,
+            "resigned": [s for s, c in enumerate(state.civs) if c.flags & F_RESIGNED],
+        },
     )

@@ -40,8 +40,27 @@ _CIV_INTS = (
     "homer_wonder",
     "tactic",
     "tactic_own",
+    "flags",
+    "xculture",
 )
-_CIV_LISTS = ("workers", "cubes", "developed", "special", "wonders", "hand", "mhand", "fresh")
+_CIV_LISTS = (
+    "workers",
+    "cubes",
+    "developed",
+    "special",
+    "wonders",
+    "hand",
+    "mhand",
+    "fresh",
+    "colonies",
+    "ruins",
+    "pside",
+)
+
+#: ``Civ.flags`` bits lasting the whole game
+F_CAESAR = 1  # Julius Caesar's second political action used (once per game)
+F_RESIGNED = 2  # resigned (TTA-6.8): out of the game
+F_NO_POLITICS = 4  # International Agreement: gives up its next Politics Phase (TTA-AMB-23)
 
 
 class Civ:
@@ -52,7 +71,11 @@ class Civ:
     in play (board cards included); ``special[subtype]`` special technology or -1; ``wip`` the
     unfinished wonder (-1) with ``wip_stages`` stages built; ``ca``/``ma`` available actions;
     ``temp_ma``/``mpool``/``spool`` this turn's temporary military action, unit resources and unit
-    science; ``fresh`` action cards taken this turn (TTA-7.2.11); ``used`` once-per-turn hooks.
+    science; ``fresh`` action cards taken this turn (TTA-7.2.11); ``used`` once-per-turn hooks;
+    ``flags`` the game-long ``F_*`` bits; ``colonies`` territories owned (TTA-11.6); ``ruins``
+    completed wonders turned face down by Ravages of Time (TTA-AMB-35); ``pside`` the pact
+    sides it holds (``card * 2 + side``, 0 = A); ``xculture`` culture rate from partners'
+    wonders (International Tourism), kept in step by :func:`.rules.politics.sync_pacts`.
     """
 
     __slots__ = _CIV_INTS + _CIV_LISTS
@@ -78,6 +101,8 @@ class Civ:
     homer_wonder: int
     tactic: int
     tactic_own: int
+    flags: int
+    xculture: int
     workers: list[int]
     cubes: list[int]
     developed: list[int]
@@ -86,6 +111,9 @@ class Civ:
     hand: list[int]
     mhand: list[int]
     fresh: list[int]
+    colonies: list[int]
+    ruins: list[int]
+    pside: list[int]
 
     def __init__(self) -> None:
         for name in _CIV_INTS:
@@ -99,6 +127,9 @@ class Civ:
         self.hand = []
         self.mhand = []
         self.fresh = []
+        self.colonies = []
+        self.ruins = []
+        self.pside = []
 
     def copy(self) -> Civ:
         """An independent copy."""
@@ -124,6 +155,8 @@ class Civ:
         c.homer_wonder = self.homer_wonder
         c.tactic = self.tactic
         c.tactic_own = self.tactic_own
+        c.flags = self.flags
+        c.xculture = self.xculture
         c.workers = self.workers[:]
         c.cubes = self.cubes[:]
         c.developed = self.developed[:]
@@ -132,6 +165,9 @@ class Civ:
         c.hand = self.hand[:]
         c.mhand = self.mhand[:]
         c.fresh = self.fresh[:]
+        c.colonies = self.colonies[:]
+        c.ruins = self.ruins[:]
+        c.pside = self.pside[:]
         return c
 
     def to_json(self) -> JSON:
@@ -170,6 +206,19 @@ P_PERFORM = 1  # (P_PERFORM, card, action-kind, discount, spent_before)
 P_CHOOSE = 2  # (P_CHOOSE, card)
 P_DISCARD = 3  # (P_DISCARD, count)
 P_HOMER = 4  # (P_HOMER,): Homer replaced: 0 = refund 1 CA, 1 = slide under a wonder
+# the decisions of the military part (rules/politics.py, rules/events.py); ``state.actor`` decides
+# (``actor`` is -1 while the current player decides: see :meth:`TTAState.decider`)
+P_DEFEND = 5  # (P_DEFEND, card, attacker, target, attack, defense, cards used) TTA-6.4
+P_ACCEPT = 6  # (P_ACCEPT, card, offerer, partner, offerer's side) TTA-6.6
+P_BID = 7  # (P_BID, card, high bid, high bidder, passed mask, bids made) TTA-11.2
+P_SEND = 8  # (P_SEND, card, bid, bonus value, Cook discards, *unit slots sent) TTA-11.3
+P_OPTION = 9  # (P_OPTION, what, card, a, b, c): a choice among OPTION+v values
+P_AGREEMENT = 10  # (P_AGREEMENT, budget left): International Agreement takes (TTA-AMB-23)
+
+#: ``TTAState.phase``
+PH_POLITICS = 0  # Politics Phase, no political action yet (TTA-6.1)
+PH_SECOND = 2  # Politics Phase after one action, Julius Caesar's second one still possible
+PH_ACTION = 1  # Action Phase
 
 _G_INTS = (
     "players",
@@ -181,8 +230,10 @@ _G_INTS = (
     "last_round",
     "over",
     "first_refill",
+    "actor",
+    "phase",
 )
-_G_LISTS = ("row", "events", "pending", "common")
+_G_LISTS = ("row", "events", "pending", "common", "future", "past", "pacts", "wars")
 
 
 class TTAState(State):
@@ -199,6 +250,7 @@ class TTAState(State):
         "mil_decks",
         "mil_discards",
         "_legal",
+        "queue",
         *_G_INTS,
         *_G_LISTS,
     )
@@ -212,10 +264,17 @@ class TTAState(State):
     last_round: int
     over: int
     first_refill: int
+    actor: int
+    phase: int
     row: list[int]
     events: list[int]
     pending: list[int]
     common: list[int]
+    future: list[int]
+    past: list[int]
+    pacts: list[int]
+    wars: list[int]
+    queue: list[list[int]]
     civs: list[Civ]
     civil_decks: list[list[int]]
     mil_decks: list[list[int]]
@@ -247,20 +306,32 @@ class TTAState(State):
         self.events = []
         self.pending = [P_NONE]
         self.common = []
+        self.future = []
+        self.past = []
+        self.pacts = []
+        self.wars = []
+        self.queue = []
+        self.actor = -1
+        self.phase = PH_ACTION
         self._legal = None
 
     # --- decisions ---------------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
-        """The current player (every decision of the first game is the current player's)."""
-        return () if self.over else (self.current,)
+        """The seat deciding now: the current player, or another seat answering an aggression,
+        a pact offer, a colonization auction or an event's choice (:meth:`decider`)."""
+        return () if self.over else (self.decider(),)
+
+    def decider(self) -> int:
+        """The seat deciding now: ``actor`` during another seat's decision, else ``current``."""
+        return self.current if self.actor < 0 else self.actor
 
     def owes_decision(self, seat: int) -> bool:
-        """Only the current player decides."""
-        return not self.over and seat == self.current
+        """Only the acting seat decides."""
+        return not self.over and seat == self.decider()
 
     def legal_actions(self, seat: int) -> list[int]:
         """Sorted legal action ids (cached until the state changes)."""
-        if self.over or seat != self.current:
+        if self.over or seat != self.decider():
             return []
         legal = self._legal
         if legal is None:
@@ -346,6 +417,13 @@ class TTAState(State):
         s.events = self.events[:]
         s.pending = self.pending[:]
         s.common = self.common[:]
+        s.future = self.future[:]
+        s.past = self.past[:]
+        s.pacts = self.pacts[:]
+        s.wars = self.wars[:]
+        s.queue = [q[:] for q in self.queue]
+        s.actor = self.actor
+        s.phase = self.phase
         s._legal = self._legal  # never mutated in place: safe to share
         return s
 
@@ -361,6 +439,7 @@ class TTAState(State):
         doc["mil_decks"] = [list(d) for d in self.mil_decks]
         doc["mil_discards"] = [list(d) for d in self.mil_discards]
         doc["history"] = [list(h) for h in self.history]
+        doc["queue"] = [list(q) for q in self.queue]
         if self.log is not None:
             doc["log"] = list(self.log)
         return doc
@@ -388,6 +467,7 @@ class TTAState(State):
             s.mil_decks = [[int(x) for x in d] for d in doc["mil_decks"]]
             s.mil_discards = [[int(x) for x in d] for d in doc["mil_discards"]]
             s.history = [(int(a), int(b)) for a, b in doc["history"]]
+            s.queue = [[int(x) for x in q] for q in doc["queue"]]
             log: Any = doc.get("log")
             s.log = None if log is None else list(log)
         except (KeyError, TypeError, ValueError) as exc:

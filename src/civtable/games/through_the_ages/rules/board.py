@@ -31,6 +31,14 @@ from civtable.games.through_the_ages.catalog import (
 from civtable.games.through_the_ages.rules import effects, military
 from civtable.games.through_the_ages.state import Civ
 
+#: culture of a wonder turned face down by Ravages of Time (its hook's ``flipped_culture``)
+RUIN_CULTURE = next(
+    int(op["params"]["flipped_culture"])
+    for c in CARDS
+    for op in c.ops
+    if op["op"] == "hook" and op["key"] == "flip_old_wonder"
+)
+
 # --- yellow and blue banks (TTA-1.4, TTA-1.5) ------------------------------------------------
 
 
@@ -85,6 +93,8 @@ def raw_stats(civ: Civ) -> list[int]:
                 v[HAPPY] += extra
                 src = KINDS[slot >> 2]
                 happy_src[src] = happy_src.get(src, 0) + n * h + extra
+    if civ.ruins:  # Ravages of Time: face-down wonders produce culture only (TTA-AMB-35)
+        v[2] += RUIN_CULTURE * len(civ.ruins)
     if civ.homer_wonder >= 0:  # Homer under a completed wonder
         v[HAPPY] += 1
         happy_src["wonder"] = happy_src.get("wonder", 0) + 1
@@ -289,13 +299,13 @@ def leave_play(civ: Civ, card: int) -> None:
     if b > 0:
         short = max(0, b - civ.blue)
         civ.blue = max(0, civ.blue - b)
-        _take_cubes_from_cards(civ, short)
+        take_cubes_from_cards(civ, short)
     elif b < 0:
         civ.blue -= b
     civ.yellow = max(0, civ.yellow - c.in_play[YELLOW])
 
 
-def _take_cubes_from_cards(civ: Civ, n: int) -> None:
+def take_cubes_from_cards(civ: Civ, n: int) -> None:
     """Remove ``n`` blue cubes from technology cards (lowest-value cubes first, TTA-1.11)."""
     for i in (0, 4, 1, 5, 2, 6, 3, 7):
         while n > 0 and civ.cubes[i] > 0:
@@ -308,7 +318,7 @@ def take_blue_for_wonder(civ: Civ) -> None:
     if civ.blue > 0:
         civ.blue -= 1
     else:
-        _take_cubes_from_cards(civ, 1)
+        take_cubes_from_cards(civ, 1)
 
 
 # --- buildings --------------------------------------------------------------------------------

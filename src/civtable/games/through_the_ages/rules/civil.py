@@ -23,13 +23,19 @@ from civtable.games.through_the_ages.catalog import (
     WONDER_SURCHARGE,
     Card,
 )
-from civtable.games.through_the_ages.rules import board, effects, military, turn
+from civtable.games.through_the_ages.rules import board, effects, events, military, politics, turn
 from civtable.games.through_the_ages.state import (
+    P_ACCEPT,
+    P_BID,
     P_CHOOSE,
+    P_DEFEND,
     P_DISCARD,
     P_HOMER,
     P_NONE,
+    P_OPTION,
     P_PERFORM,
+    P_SEND,
+    PH_ACTION,
     Civ,
     TTAState,
 )
@@ -67,7 +73,7 @@ def take_cost(state: TTAState, civ: Civ, slot: int, f: effects.Fx | None = None)
     if f is None:
         f = effects.fx(civ)
     if card.type == "wonder" and "no_wonder_surcharge" not in f.hooks:
-        cost += WONDER_SURCHARGE * len(civ.wonders)
+        cost += WONDER_SURCHARGE * (len(civ.wonders) + len(civ.ruins))
     if "take_from_row" in f.mods:
         cost += effects.cost_modifier(civ, "take_from_row", card, f)
     if card.id == "taj_mahal" and civ.replaced_leader:
@@ -133,6 +139,23 @@ def can_take(state: TTAState, civ: Civ, slot: int) -> bool:
     ):
         return False
     return not (card.type == "leader" and civ.leader_ages & (1 << card.age))
+
+
+def can_take_free(state: TTAState, civ: Civ, slot: int) -> bool:
+    """:func:`can_take` without the civil-action cost (International Agreement, TTA-AMB-23)."""
+    ca, civ.ca = civ.ca, 99
+    try:
+        return can_take(state, civ, slot)
+    finally:
+        civ.ca = ca
+
+
+def take_free(state: TTAState, civ: Civ, slot: int) -> None:
+    """Take a card from the row without spending civil actions."""
+    ca = civ.ca
+    civ.ca = 99
+    _take(state, civ, slot)
+    civ.ca = ca
 
 
 def _mil_avail(civ: Civ) -> int:
@@ -229,7 +252,9 @@ def develop_cost(civ: Civ, card: Card, f: effects.Fx | None = None) -> int:
     return max(0, card.science_cost + effects.cost_modifier(civ, "develop_technology", card, f))
 
 
-def can_develop(civ: Civ, card: Card, free: bool, f: effects.Fx | None = None) -> bool:
+def can_develop(
+    civ: Civ, card: Card, free: bool, f: effects.Fx | None = None, discount: int = 0
+) -> bool:
     """TTA-7.2.9 legality of developing ``card`` from hand."""
     if card.type != "technology" or (not free and civ.ca < 1):
         return False
@@ -238,7 +263,7 @@ def can_develop(civ: Civ, card: Card, free: bool, f: effects.Fx | None = None) -
         if old >= 0 and CARDS[old].age >= card.age:
             return False  # engine choice: never develop a lower special (it would be removed)
     sci = civ.science + (civ.spool if card.kind in UNIT_KINDS else 0)
-    return sci >= develop_cost(civ, card, f)
+    return sci >= develop_cost(civ, card, f) - discount
 
 
 def can_revolt(
@@ -328,7 +353,7 @@ def _perform_legal(state: TTAState, civ: Civ, p: list[int]) -> list[int]:
         revolution = p[1] >= 0 and _perform_allows_revolution(p[1])
         for c in sorted(set(civ.hand)):
             card = CARDS[c]
-            if can_develop(civ, card, True):
+            if can_develop(civ, card, True, None, disc):
                 out.append(ax.PLAY + c)
             if revolution and can_revolt(civ, card, True, p[4]):
                 out.append(ax.REVOLT + c)
@@ -352,10 +377,28 @@ def _perform_allows_revolution(card: int) -> bool:
     return bool(op and op.get("allow_revolution"))
 
 
+def perform_legal(state: TTAState, civ: Civ, p: list[int]) -> list[int]:
+    """The choices of a ``perform`` decision ``p`` (a ``P_PERFORM`` pending list)."""
+    return _perform_legal(state, civ, p)
+
+
 def legal_actions(state: TTAState) -> list[int]:
-    """Sorted legal actions of the current player."""
-    civ = state.civs[state.current]
+    """Sorted legal actions of the acting seat (``state.actor``)."""
+    civ = state.civs[state.decider()]
     p = state.pending
+    kind = p[0]
+    if kind >= P_DEFEND:
+        if kind == P_DEFEND:
+            return politics.defend_actions(state)
+        if kind == P_ACCEPT:
+            return [ax.OPTION, ax.OPTION + 1]
+        if kind == P_BID:
+            return events.bid_actions(state)
+        if kind == P_SEND:
+            return events.send_actions(state)
+        if kind == P_OPTION:
+            return events.option_actions(state)
+        return sorted(events.agreement_actions(state))  # P_AGREEMENT
     if p[0] == P_DISCARD:
         return sorted({ax.DISCARD + c for c in civ.mhand})
     if p[0] == P_HOMER:
@@ -370,6 +413,8 @@ def legal_actions(state: TTAState) -> list[int]:
     _take_actions(state, civ, out)
     if state.round == 1:
         return out  # TTA-5.1: only taking cards in round 1
+    if state.phase != PH_ACTION:
+        politics.political_actions(state, out)  # TTA-6: before the first Action-Phase action
     f = effects.fx(civ)
     ca = civ.ca
     mil = civ.ma + civ.temp_ma
@@ -407,7 +452,7 @@ def legal_actions(state: TTAState) -> list[int]:
     for c in set(civ.hand):
         card = CARDS[c]
         if card.type == "technology":
-            if can_develop(civ, card, False, f):
+            if can_develop(civ, card, False, f) and _partner_can_pay(state, civ):
                 out.append(ax.PLAY + c)
             if can_revolt(civ, card, False, 0, f):
                 out.append(ax.REVOLT + c)
@@ -508,9 +553,43 @@ def _can_barbarossa(civ: Civ) -> bool:
 
 
 def apply(state: TTAState, action: int) -> None:
-    """Apply a legal action of the current player."""
-    civ = state.civs[state.current]
+    """Apply a legal action of the acting seat, then start the next queued decision."""
+    _apply(state, action)
+    if state.pending[0] == P_NONE and (state.queue or state.actor >= 0):
+        politics.advance(state)
+
+
+def _apply(state: TTAState, action: int) -> None:
+    civ = state.civs[state.decider()]
     p = state.pending
+    kind = p[0]
+    if kind >= P_DEFEND:
+        state.pending = [P_NONE]
+        if kind == P_DEFEND:
+            state.pending = p
+            politics.defend(state, action)
+        elif kind == P_ACCEPT:
+            state.pending = p
+            politics.answer_pact(state, action == ax.OPTION + 1)
+        elif kind == P_BID:
+            state.pending = p
+            events.bid(state, action - ax.OPTION)
+        elif kind == P_SEND:
+            state.pending = p
+            events.send(state, action)
+        elif kind == P_OPTION:
+            state.pending = p
+            events.apply_option(state, action)
+        else:
+            state.pending = p
+            events.agreement(state, action)
+        state.pending = [P_NONE]
+        return
+    if kind == P_NONE and state.phase != PH_ACTION:
+        if ax.PREPARE <= action < ax.OPTION:
+            politics.apply_political(state, action)
+            return
+        state.phase = PH_ACTION  # the first Action-Phase action ends the Politics Phase
     if p[0] == P_DISCARD:
         turn.discard(state, action - ax.DISCARD)
         return
@@ -654,7 +733,10 @@ def _develop(state: TTAState, civ: Civ, card: Card, free: bool) -> None:
     """TTA-7.2.9 develop a technology (a government: peaceful change)."""
     if not free:
         _spend_ca(civ)
+        _partner_pays(state, civ)
     cost = develop_cost(civ, card)
+    if free and state.pending[0] == P_PERFORM:
+        cost = max(0, cost - state.pending[3])  # the perform's science discount
     if card.kind in UNIT_KINDS and civ.spool:
         use = min(civ.spool, cost)
         civ.spool -= use
@@ -728,6 +810,49 @@ def _play_leader(state: TTAState, civ: Civ, card: Card) -> None:
         civ.ca += refund
 
 
+def _partner_can_pay(state: TTAState, civ: Civ) -> bool:
+    """Scientific Cooperation: the other party must be able to pay its science."""
+    if not civ.pside or not effects.has_hook(civ, "partner_pays_science_on_develop"):
+        return True
+    partner = _coop_partner(state, civ)
+    return partner is None or partner.science >= 1
+
+
+def _partner_pays(state: TTAState, civ: Civ) -> None:
+    if civ.pside and effects.has_hook(civ, "partner_pays_science_on_develop"):
+        partner = _coop_partner(state, civ)
+        if partner is not None:
+            partner.science -= 1
+
+
+def _coop_partner(state: TTAState, civ: Civ) -> Civ | None:
+    seat = state.civs.index(civ)
+    p = state.pacts
+    for i in range(0, len(p), 4):
+        if any(op.get("key") == "partner_pays_science_on_develop" for op in _side_ops(p[i])):
+            if p[i + 2] == seat:
+                return state.civs[p[i + 3]]
+            if p[i + 3] == seat:
+                return state.civs[p[i + 2]]
+    return None
+
+
+def _side_ops(card: int) -> tuple[dict[str, Any], ...]:
+    from civtable.games.through_the_ages.catalog import PACT_SIDES
+
+    return PACT_SIDES[card * 2].ops
+
+
+def leader_leaves(civ: Civ) -> None:
+    """The leader leaves play (Bill Gates scores on leaving); totals are the caller's."""
+    _leader_leaves(civ)
+
+
+def pop(civ: Civ, food_discount: int) -> None:
+    """Increase population paying ``food_discount`` less (no action spent)."""
+    _pop(civ, food_discount)
+
+
 def _leader_leaves(civ: Civ) -> None:
     old = CARDS[civ.leader]
     for op in old.ops:
@@ -789,6 +914,8 @@ def _wonder(state: TTAState, civ: Civ, k: int, free: bool, disc: int) -> None:
         civ.wip_stages = 0
         board.enter_play(civ, card.idx)
         board.sync_totals(civ, before)
+        if state.pacts:
+            politics.sync_pacts(state)  # International Tourism counts completed wonders
         for op in card.ops:
             if op.get("when") == "immediate":
                 _gain_op(state, civ, op)  # Age III wonders score at once

@@ -20,9 +20,9 @@ and hook the engine implements, so ``grep <card id>`` in the data finds the op a
   ``populate_and_build_unit``, ``upgrade_to_theater``, ``homer_under_wonder``.
 
 The tactic hooks ``air_force_doubles_army`` and ``infantry_as_cavalry`` are implemented in
-:mod:`.military`. Hooks of the political part (``extra_political_action``,
-``colonize_from_hand``, ``peek_current_event``, ``discard_for_colonization``, ``pacifist``, and
-the event/pact hooks) are inert in part 1.
+:mod:`.military`; the political ones (``extra_political_action``, ``colonize_from_hand``,
+``discard_for_colonization``, ``pacifist``) and the event/pact hooks in :mod:`.politics`,
+:mod:`.events` and :mod:`.civil`. ``peek_current_event`` (Joan of Arc) has no effect yet.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from civtable.games.through_the_ages.catalog import (
     MHAND,
     NSLOTS,
     NSTATS,
+    PACT_SIDES,
     SCI,
     SLOT_CARD,
     STR,
@@ -49,7 +50,8 @@ from civtable.games.through_the_ages.catalog import (
 )
 from civtable.games.through_the_ages.state import Civ
 
-#: hooks that have an effect in part 1 (the others wait for military/politics, part 2)
+#: hooks with an effect; civil ones here, the political/military ones in :mod:`.politics`,
+#: :mod:`.events` and :mod:`.civil` (Scientific Cooperation), the tactic ones in :mod:`.military`
 IMPLEMENTED_HOOKS = frozenset(
     {
         "no_wonder_surcharge",
@@ -61,13 +63,8 @@ IMPLEMENTED_HOOKS = frozenset(
         "homer_under_wonder",
         "air_force_doubles_army",
         "infantry_as_cavalry",
-    }
-)
-PART2_HOOKS = frozenset(
-    {
         "extra_political_action",
         "colonize_from_hand",
-        "peek_current_event",
         "discard_for_colonization",
         "pacifist",
         "take_cards_for_political_action",
@@ -76,6 +73,8 @@ PART2_HOOKS = frozenset(
         "partner_pays_science_on_develop",
     }
 )
+#: hooks without an effect yet (Joan of Arc's look at the top current event: information only)
+PART2_HOOKS = frozenset({"peek_current_event"})
 
 
 class Fx:
@@ -101,6 +100,7 @@ class Fx:
         "ma",
         "mhand",
         "mods",
+        "pbonus",
         "rating_ops",
         "res_bonus",
         "stats",
@@ -158,6 +158,19 @@ class Fx:
             if (op["op"] == "stat" and op.get("when") == "continuous")
             or (op["op"] == "building_bonus" and op["stat"] in ("science", "culture"))
         )
+        #: (food, resources) ``production_bonus`` ops (International Trade Agreement, TTA-8.7)
+        self.pbonus = (
+            sum(
+                int(op["amount"])
+                for _c, op in ops
+                if op["op"] == "production_bonus" and op["what"] == "food"
+            ),
+            sum(
+                int(op["amount"])
+                for _c, op in ops
+                if op["op"] == "production_bonus" and op["what"] == "resources"
+            ),
+        )
         self.res_bonus = tuple(
             op for _c, op in ops if op["op"] == "building_bonus" and op["stat"] == "resources"
         )
@@ -179,7 +192,9 @@ def fx(civ: Civ) -> Fx:
     """The :class:`Fx` of the civilization's government, specials, leader and wonders
     (memoized by those card ids, so it never goes stale when they change)."""
     sp = civ.special
-    key = (civ.gov, civ.leader, sp[0], sp[1], sp[2], sp[3], *civ.wonders)
+    key: tuple[int, ...] = (civ.gov, civ.leader, sp[0], sp[1], sp[2], sp[3], *civ.wonders)
+    if civ.colonies or civ.pside:  # territories owned (TTA-11.6) and pact sides (TTA-6.6)
+        key = (*key, -1, *civ.colonies, -2, *civ.pside)
     f = _FX.get(key)
     if f is None:
         if len(_FX) >= _FX_MAX:
@@ -189,6 +204,8 @@ def fx(civ: Civ) -> Fx:
         if civ.leader >= 0:
             out.append(CARDS[civ.leader])
         out.extend(CARDS[w] for w in civ.wonders)
+        out.extend(CARDS[t] for t in civ.colonies)
+        out.extend(PACT_SIDES[p] for p in civ.pside)
         f = _FX[key] = Fx(tuple(out))
     return f
 
@@ -256,12 +273,16 @@ def ratings_extra(civ: Civ, base: list[int], happy_by_source: dict[str, int]) ->
     """Add continuous ``stat`` and rating ``building_bonus`` ops to ``base`` (a stats vector)."""
     for op in fx(civ).rating_ops:
         if op["op"] == "stat":  # continuous
-            if op.get("condition") == "has_colony":
-                continue  # no colonies in part 1 (James Cook)
+            if op.get("condition") == "has_colony" and not civ.colonies:
+                continue  # James Cook: only with a colony
             amt = op["amount"]
             q = amt["equal_to"]
             flt = amt.get("filter") or {}
-            if q == "military_units":
+            if q == "colonies":
+                v = len(civ.colonies)
+            elif q == "partner_completed_wonders":  # International Tourism
+                v = civ.xculture
+            elif q == "military_units":
                 types = flt.get("unit_types")
                 v = sum(
                     civ.workers[k * 4 + a]

@@ -49,17 +49,24 @@ def army_strength(civ: Civ) -> int:
 
 
 def _army_strength(civ: Civ, genghis: bool) -> int:
-    card = CARDS[civ.tactic]
+    return armies_of(civ.tactic, civ.workers, genghis)
+
+
+def armies_of(tactic: int, workers: list[int], genghis: bool) -> int:
+    """Tactical strength of the armies formable from ``workers`` (workers per building slot)
+    under ``tactic`` (TTA-10.4-10.6, TTA-10.8); also the colonization force's armies among
+    the units sent (TTA-11.4, TTA-AMB-33)."""
+    card = CARDS[tactic]
     fresh = [0, 0, 0]
     old = [0, 0, 0]
     for i, kind in enumerate((INF, CAV, ART)):
         for a in range(4):
-            n = civ.workers[kind * 4 + a]
+            n = workers[kind * 4 + a]
             if card.age - a >= 2:
                 old[i] += n
             else:
                 fresh[i] += n
-    air = sum(civ.workers[AIR * 4 + a] for a in range(4))
+    air = sum(workers[AIR * 4 + a] for a in range(4))
     splits = [(0, 0)]
     if genghis:
         splits = [(x, y) for x in range(fresh[0] + 1) for y in range(old[0] + 1)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from civtable.games.through_the_ages.catalog import CARDS, END_AGE_YELLOW, ROW_SLOTS, SWEEP
 from civtable.games.through_the_ages.rules import board
-from civtable.games.through_the_ages.state import TTAState
+from civtable.games.through_the_ages.state import F_RESIGNED, TTAState
 
 
 def game_end_age(state: TTAState) -> int:
@@ -79,6 +79,21 @@ def end_of_age(state: TTAState) -> None:
                 civ.blue += civ.wip_stages
                 civ.wip = -1
                 civ.wip_stages = 0
+    # 4. antiquated pacts leave play (full game)
+    if old >= 0 and state.pacts:
+        from civtable.games.through_the_ages.rules import politics
+
+        p = state.pacts
+        for card in [p[i] for i in range(0, len(p), 4) if CARDS[p[i]].age == old]:
+            politics.remove_pact(state, card)
+    if state.options.get("world_wars") and new - 1 in (1, 2, 3):
+        # TTA-15.3 world wars: each scores its strength above the weakest's
+        live = [c for c in state.civs if not c.flags & F_RESIGNED]
+        strong = [board.ratings(c)[2] for c in live]
+        weakest = min(strong)
+        for civ, st in zip(live, strong, strict=True):
+            civ.culture += st - weakest
+    for civ in state.civs:
         # 6. two yellow cubes from the bank to the box
         civ.yellow -= min(END_AGE_YELLOW, civ.yellow)
     # 7./TTA-4.4: entering the game-ending age: this round or the next one is the last

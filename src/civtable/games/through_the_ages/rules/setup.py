@@ -25,21 +25,47 @@ from civtable.games.through_the_ages.state import TTAState
 if TYPE_CHECKING:
     from civtable.core.api import Game
 
-DEFAULT_OPTIONS: dict[str, Any] = {"mode": "first"}
-MODES = ("first",)  # part 2 adds "full"
+DEFAULT_OPTIONS: dict[str, Any] = {"mode": "full"}
+#: the rulebook's variants (TTA-15.2, TTA-15.3), off unless asked for
+VARIANTS: dict[str, Any] = {"peaceful": False, "peaceful_pacts": False, "world_wars": False}
+#: ``full``: the full game (TTA-2, TTA-13); ``first``: the first (simplified) game (TTA-14)
+MODES = ("full", "first")
 
 
 def check_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Fill defaults and validate (``mode`` must be ``"first"`` for now)."""
+    """Fill defaults and validate (``mode``: ``"full"`` or ``"first"``)."""
     opts = dict(DEFAULT_OPTIONS)
     if options:
-        unknown = set(options) - set(DEFAULT_OPTIONS)
+        unknown = set(options) - set(DEFAULT_OPTIONS) - set(VARIANTS)
         if unknown:
             raise InvalidOptionsError(f"unknown Through the Ages options: {sorted(unknown)}")
         opts.update(options)
     if opts["mode"] not in MODES:
         raise InvalidOptionsError(f"mode must be one of {MODES}, not {opts['mode']!r}")
+    for name in VARIANTS:
+        if name in opts and not isinstance(opts[name], bool):
+            raise InvalidOptionsError(f"option {name} must be true or false")
+    if (opts.get("peaceful_pacts") or opts.get("world_wars")) and not opts.get("peaceful"):
+        raise InvalidOptionsError("peaceful_pacts and world_wars go with the peaceful game")
+    if opts.get("peaceful") and opts["mode"] != "full":
+        raise InvalidOptionsError("the peaceful game is a variant of the full game")
     return opts
+
+
+def peaceful_filter(deck: list[int], keep_pacts: bool) -> list[int]:
+    """TTA-15.2: no aggressions, wars or pacts (``keep_pacts``: keep the pacts that do not
+    mention attacks)."""
+    out = []
+    for c in deck:
+        card = CARDS[c]
+        if card.type in ("aggression", "war"):
+            continue
+        if card.type == "pact" and not (
+            keep_pacts and card.attacks == "allowed" and not card.attack_bonus
+        ):
+            continue
+        out.append(c)
+    return out
 
 
 def new_game(
@@ -72,6 +98,8 @@ def new_game(
         s.civil_decks[age] = deck
         if age >= 1:
             mdeck = military_deck(age, players, first)
+            if opts.get("peaceful"):
+                mdeck = peaceful_filter(mdeck, bool(opts.get("peaceful_pacts")))
             rng.shuffle(mdeck)
             s.mil_decks[age] = mdeck
     # TTA-2.4 current events: players + 2 Age A events, the rest back to the box

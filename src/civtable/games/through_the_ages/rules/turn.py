@@ -3,23 +3,82 @@
 from __future__ import annotations
 
 from civtable.games.through_the_ages.catalog import CARDS, FAMINE, MIL_DRAW_MAX
-from civtable.games.through_the_ages.rules import board, effects, military, row
-from civtable.games.through_the_ages.state import P_DISCARD, P_NONE, Civ, TTAState
+from civtable.games.through_the_ages.rules import board, effects, military, politics, row
+from civtable.games.through_the_ages.state import (
+    F_NO_POLITICS,
+    F_RESIGNED,
+    P_DISCARD,
+    P_NONE,
+    PH_ACTION,
+    PH_POLITICS,
+    Civ,
+    TTAState,
+)
 
 
 def start_turn(state: TTAState) -> None:
-    """TTA-5.2 steps 1 (replenish; none in round 1) and the start-of-turn effects."""
+    """TTA-5.2 steps 1-3 (replenish, none in round 1; tactic made common; wars declared
+    last turn resolve) and the start-of-turn effects; then the Politics Phase opens."""
     if state.round > 1:
         row.replenish(state)
-    civ = state.civs[state.current]
+    seat = state.current
+    civ = state.civs[seat]
+    state.actor = -1
     military.release_tactic(state, civ)  # TTA-5.2 step 2
-    # Homer (TTA-AMB-10): a pool of 1 resource for units each turn
     for _card, op in effects.ops_of(civ, "start_of_turn"):
-        if op["op"] == "military_pool":
+        kind = op["op"]
+        if kind == "military_pool":  # Homer (TTA-AMB-10): 1 resource for units each turn
             if op["resource"] == "resources":
                 civ.mpool += int(op["amount"])
             else:
                 civ.spool += int(op["amount"])
+        elif kind == "gain":  # Acceptance of Supremacy, side A (D10: at the start of turn)
+            board.gain(civ, op["what"] == "resources", int(op["amount"]))
+        elif kind == "lose":  # Acceptance of Supremacy, side B
+            board.lose(civ, op["what"] == "resources", int(op["amount"]))
+    state.phase = PH_ACTION if state.round == 1 else PH_POLITICS
+    if civ.flags & F_NO_POLITICS:  # International Agreement (TTA-AMB-23)
+        civ.flags &= ~F_NO_POLITICS
+        state.phase = PH_ACTION
+    if state.wars:
+        politics.resolve_wars(state, seat)  # TTA-5.2 step 3
+
+
+def draw_military(state: TTAState, civ: Civ, n: int) -> None:
+    """Draw ``n`` cards from the current age's military deck, re-shuffling that age's
+    discards when it runs out (TTA-8.8); none in the game-ending age or Age A."""
+    age = state.age
+    if not 1 <= age < row.game_end_age(state):
+        return
+    deck = state.mil_decks[age]
+    for _ in range(n):
+        if not deck:
+            deck.extend(state.mil_discards[age])
+            state.mil_discards[age].clear()
+            state.rng.shuffle(deck)
+        if not deck:
+            break
+        civ.mhand.append(deck.pop())
+
+
+def produce_steps(civ: Civ, steps: list[str]) -> None:
+    """Run production steps now (Good Harvest, New Deposits, Economic Progress; TTA-12)."""
+    for step in steps:
+        if step == "corruption":
+            corrupt(civ)
+        elif step == "food":
+            board.produce(civ, False)
+        elif step == "consumption":
+            missing = board.lose(civ, False, board.consumption(civ.yellow))
+            if missing:
+                civ.culture = max(0, civ.culture - FAMINE * missing)
+        elif step == "resources":
+            board.produce(civ, True)
+            extra = effects.production_bonus(civ)
+            if extra:
+                board.gain(civ, True, extra)
+        else:  # pragma: no cover - guarded by the data tests
+            raise KeyError(step)
 
 
 def end_action_phase(state: TTAState) -> None:
@@ -85,12 +144,15 @@ def production_phase(civ: Civ, rates: tuple[int, int, int, int] | None = None) -
     civ.culture += culture  # 8.3
     civ.science += science
     corrupt(civ)  # 8.4
+    pfood, pres = effects.fx(civ).pbonus  # pacts' extra production (TTA-8.7 note)
     board.produce(civ, False)  # 8.5
+    if pfood:
+        board.gain(civ, False, pfood)
     missing = board.lose(civ, False, board.consumption(civ.yellow))  # 8.6
     if missing:
         civ.culture = max(0, civ.culture - FAMINE * missing)
     board.produce(civ, True)  # 8.7
-    extra = effects.production_bonus(civ)
+    extra = effects.production_bonus(civ) + pres
     if extra:
         board.gain(civ, True, extra)
 
@@ -116,28 +178,39 @@ def finish_turn(state: TTAState) -> None:
     if not board.happiness_required(civ.yellow) - rates[3] > civ.pool:
         production_phase(civ, rates)
     # 8.8 draw military cards: one per unused MA (real or temporary), at most 3
-    deck_age = state.age
-    if state.round > 1 and deck_age < row.game_end_age(state) and deck_age >= 1:
-        n = min(MIL_DRAW_MAX, civ.ma + civ.temp_ma)
-        for _ in range(n):
-            deck = state.mil_decks[deck_age]
-            if not deck:
-                deck.extend(state.mil_discards[deck_age])
-                state.mil_discards[deck_age].clear()
-                state.rng.shuffle(deck)
-            if not deck:
-                break
-            civ.mhand.append(deck.pop())
+    if state.round > 1:
+        draw_military(state, civ, min(MIL_DRAW_MAX, civ.ma + civ.temp_ma))
     reset_actions(civ)  # 8.9
     state.pending = [P_NONE]
-    # TTA-4.4: the last turn is the one of the player to the right of the first player
-    if state.last_round == state.round and seat == (state.first - 1) % state.players:
-        state.over = 1
-        return
-    state.current = (seat + 1) % state.players
-    if state.current == state.first:
+    next_turn(state)
+
+
+def next_turn(state: TTAState) -> None:
+    """Pass the turn to the next player still in the game; after the last turn of the
+    last round (TTA-4.4: everybody has had the same number of turns) the game ends."""
+    n = state.players
+    seat = state.current
+    nxt = next(
+        (seat + i) % n for i in range(1, n + 1) if not state.civs[(seat + i) % n].flags & F_RESIGNED
+    )
+    if (nxt - state.first) % n <= (seat - state.first) % n:  # passed the first player's seat
+        if state.last_round == state.round:
+            end_game(state)
+            return
         state.round += 1
+    state.current = nxt
+    state.actor = -1
     start_turn(state)
+
+
+def end_game(state: TTAState) -> None:
+    """The game is over; the full game's final scoring events are evaluated (TTA-13.2)."""
+    state.over = 1
+    state.actor = -1
+    if state.options.get("mode", "first") != "first":
+        from civtable.games.through_the_ages.rules import impact
+
+        impact.final_scoring(state)
 
 
 def reset_actions(civ: Civ) -> None:

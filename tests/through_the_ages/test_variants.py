@@ -1,0 +1,94 @@
+"""The rulebook's variants (TTA-15.2 peaceful game, TTA-15.3 world wars) and the game modes."""
+
+from __future__ import annotations
+
+import pytest
+
+from civtable.core.errors import InvalidOptionsError
+from civtable.games.through_the_ages import GAME
+from civtable.games.through_the_ages.catalog import CARDS, BY_ID
+from civtable.games.through_the_ages.rules import board, row
+from civtable.games.through_the_ages.state import F_RESIGNED
+
+from .scenario import action_phase
+
+
+def _military_types(state) -> set[str]:
+    return {CARDS[c].type for age in range(4) for c in state.mil_decks[age]}
+
+
+def test_tta_2_6_full_game_deals_every_military_type_and_age_iii() -> None:
+    s = GAME.new_game(4, 1)
+    assert s.options["mode"] == "full"
+    assert {"aggression", "war", "pact"} <= _military_types(s)
+    assert s.civil_decks[3] and s.mil_decks[3]
+
+
+def test_tta_15_2_peaceful_game_removes_aggressions_wars_and_pacts() -> None:
+    s = GAME.new_game(4, 1, {"peaceful": True})
+    types = _military_types(s)
+    assert not {"aggression", "war", "pact"} & types
+    assert {"event", "tactic", "territory", "bonus"} <= types
+
+
+def test_tta_15_2_peaceful_game_may_keep_the_four_pacts_without_attacks() -> None:
+    s = GAME.new_game(4, 1, {"peaceful": True, "peaceful_pacts": True})
+    pacts = {CARDS[c].id for age in range(4) for c in s.mil_decks[age] if CARDS[c].type == "pact"}
+    assert pacts == {
+        "trade_routes_agreement",
+        "international_trade_agreement",
+        "scientific_cooperation",
+        "international_tourism",
+    }
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"world_wars": True},
+        {"peaceful_pacts": True},
+        {"peaceful": True, "mode": "first"},
+        {"peaceful": "yes"},
+        {"mode": "shorter"},
+    ],
+)
+def test_tta_15_variant_options_are_checked(options) -> None:
+    with pytest.raises(InvalidOptionsError):
+        GAME.new_game(3, 0, options)
+
+
+def test_tta_15_3_world_wars_score_strength_above_the_weakest_at_an_age_end() -> None:
+    s = action_phase(3, 2, mode="full")
+    s.options = {**s.options, "peaceful": True, "world_wars": True}
+    warriors = CARDS[BY_ID["warriors"]].slot
+    s.civs[1].workers[warriors] += 2  # seat 1: 2 more strength than the others
+    strength = [board.ratings(c)[2] for c in s.civs]
+    before = [c.culture for c in s.civs]
+    s.civil_decks[1] = [s.civil_decks[1][0]]
+    s.row[0] = -1
+    row.refill(s)  # the last Age I card is dealt: Age I ends (TTA-4.3)
+    assert s.age == 2
+    weakest = min(strength)
+    assert [c.culture - b for c, b in zip(s.civs, before, strict=True)] == [
+        st - weakest for st in strength
+    ]
+    assert max(st - weakest for st in strength) > 0
+
+
+def test_tta_15_3_without_the_variant_an_age_end_scores_nothing() -> None:
+    s = action_phase(3, 2, mode="full")
+    before = [c.culture for c in s.civs]
+    s.civs[1].workers[CARDS[BY_ID["warriors"]].slot] += 2
+    s.civil_decks[1] = [s.civil_decks[1][0]]
+    s.row[0] = -1
+    row.refill(s)
+    assert [c.culture for c in s.civs] == before
+
+
+def test_tta_6_8_resigned_players_lose_and_are_skipped() -> None:
+    s = action_phase(3, 2, mode="full")
+    s.civs[1].flags |= F_RESIGNED
+    s.civs[1].culture = 99
+    res = s.result()
+    assert 1 not in res.winners
+    assert res.ranking[1] == max(res.ranking)
