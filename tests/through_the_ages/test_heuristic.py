@@ -44,3 +44,56 @@ def test_evaluate_at_the_end_is_the_result() -> None:
     for seat in range(2):
         expect = (1.0 / len(r.winners)) if seat in r.winners else 0.0
         assert heuristic.evaluate(s, seat) == expect
+
+
+def _full_game(players: int, seed: int, hseat: int) -> tuple[bool, int]:
+    """A full game (TTA-13): the heuristic at ``hseat``, random (never resigning) elsewhere."""
+    from civtable.games.through_the_ages.actions import RESIGN
+
+    s = GAME.new_game(players, seed)
+    rng = Rng(seed)
+    resigned = 0
+    while not s.is_terminal():
+        seat = s.to_move()[0]
+        if seat == hseat:
+            a = heuristic.choose(s, seat, rng)
+            resigned += a == RESIGN
+        else:
+            legal = [x for x in s.legal_actions(seat) if x != RESIGN]
+            a = legal[rng.randbelow(len(legal))]
+        s.apply(seat, a)
+    return hseat in s.result().winners, resigned
+
+
+def test_heuristic_wins_full_games_against_random_and_never_resigns() -> None:
+    results = [_full_game(4, seed, seed % 4) for seed in range(4)]
+    assert sum(won for won, _ in results) >= 3
+    assert sum(r for _, r in results) == 0
+
+
+def test_tta_6_4_heuristic_defends_when_a_bonus_card_stops_the_aggression() -> None:
+    from civtable.games.through_the_ages import actions as act
+    from civtable.games.through_the_ages.catalog import BY_ID, CARDS
+    from civtable.games.through_the_ages.rules import board
+    from civtable.games.through_the_ages.state import P_DEFEND
+
+    from .scenario import action_phase
+
+    s = action_phase(3, 4, mode="full")
+    s.phase = 0  # Politics Phase
+    attacker, target = s.civs[0], s.civs[1]
+    attacker.workers[CARDS[BY_ID["warriors"]].slot] += 3  # strength 4 against 1
+    plunder, bonus = BY_ID["plunder_ii"], BY_ID["military_bonus_ii"]
+    attacker.mhand = [plunder]
+    target.mhand = [bonus]
+    board.gain(target, False, 5)  # something to plunder: up to 5 food and resources
+    board.gain(target, True, 5)
+    assert board.ratings(attacker)[2] > board.ratings(target)[2]
+    s._legal = None
+    s.apply(0, act.AGGRESS + plunder * 4 + 1)
+    assert s.pending[0] == P_DEFEND and s.to_move() == (1,)
+    choice = heuristic.choose(s, 1, Rng(0))
+    assert choice == act.PLAY + bonus  # +4 defence: 1 + 4 >= 4, the plunder fails
+    s.apply(1, choice)
+    s.apply(1, heuristic.choose(s, 1, Rng(0)))  # done defending
+    assert board.stock(target, False) + board.stock(target, True) >= 10

@@ -37,6 +37,8 @@ id range        meaning
                 amount of food...; ``describe`` names it)
 ``SEND+b``      colonization: send one unit from building slot ``b`` (TTA-11.3)
 ``DONE``        finish the pending multi-step choice (defence, colonization force, takes)
+``TRADE``       Trade Routes Agreement: use 1 food as 1 resource (side A) or 1 resource as
+                1 food (side B), once per turn in one's Action Phase
 ==============  =========================================================================
 
 In a sub-decision the Action-Phase ranges keep their meaning where it fits: ``PLAY+c`` plays
@@ -86,7 +88,8 @@ OPTION = COLUMBUS + NCARDS
 NOPTIONS = 128
 SEND = OPTION + NOPTIONS
 DONE = SEND + NSLOTS
-ACTION_SPACE = DONE + 1
+TRADE = DONE + 1
+ACTION_SPACE = TRADE + 1
 
 
 def bach_id(src_slot: int, theater_age: int) -> int:
@@ -155,6 +158,11 @@ def describe(state: TTAState, seat: int, action: int) -> str:
         return "Winston Churchill: 3 science and 3 resources for units"
     if COPY <= action < PREPARE:
         return f"copy the tactic {CARDS[action - COPY].name}"
+    if action == TRADE:
+        from civtable.games.through_the_ages.rules import effects
+
+        use, gain = effects.fx(state.civs[seat]).convert or ("food", "resources")
+        return f"Trade Routes Agreement: use 1 {use} as 1 {gain}"
     if action >= PREPARE:
         from civtable.games.through_the_ages.rules import politics
 

@@ -19,7 +19,7 @@ from civtable.games.through_the_ages import actions as ax
 from civtable.games.through_the_ages.catalog import CARDS
 from civtable.games.through_the_ages.rules import board
 from civtable.games.through_the_ages.scoring import breakdown
-from civtable.games.through_the_ages.state import P_BID, P_NONE, TTAState
+from civtable.games.through_the_ages.state import P_BID, P_DEFEND, P_NONE, P_OPTION, TTAState
 
 
 def rounds_left(state: TTAState) -> float:
@@ -69,9 +69,10 @@ def _military(state: TTAState, seat: int, strength: int, r: float) -> float:
     civ = state.civs[seat]
     others = [board.ratings(c)[2] for o, c in enumerate(state.civs) if o != seat]
     gap = max(others, default=0) - strength
-    v = 0.25 * strength - 0.6 * max(0, gap) * min(r, 4.0) / 4.0
+    lead = strength - min(others, default=0)
+    v = 0.3 * strength - 0.6 * max(0, gap) * min(r, 4.0) / 4.0 + 0.4 * min(max(0, lead), 8)
     for c in civ.mhand:
-        v += 1.2 if CARDS[c].type == "bonus" else 0.6
+        v += 0.6 if CARDS[c].type == "bonus" else 0.3
     return v + 2.0 * len(civ.colonies)
 
 
@@ -91,9 +92,61 @@ def _value_after(state: TTAState, seat: int, action: int, depth: int) -> float:
     s = state.copy()
     s.log = None
     s.apply(seat, action)
+    if s.pending[0] == P_DEFEND and s.pending[2] == seat and not s.is_terminal():
+        return _aggression_value(s, seat, depth)
+    if ax.WAR <= action < ax.PACT:
+        return potential(s, seat) + _war_gain(state, seat, action)
+    _settle(s, seat)
     if depth > 0 and s.pending[0] != P_NONE and s.decider() == seat and not s.is_terminal():
         return max(_value_after(s, seat, a, depth - 1) for a in s.legal_actions(seat))
     return potential(s, seat)
+
+
+def _settle(s: TTAState, seat: int) -> None:
+    """Let other seats make the choices an effect leaves them (e.g. a plunderer's mix of food
+    and resources), each greedily for itself, so the effect on ``seat`` shows."""
+    for _ in range(4):
+        if s.is_terminal() or s.pending[0] != P_OPTION or s.decider() == seat:
+            return
+        other = s.decider()
+        legal = s.legal_actions(other)
+        best = max(legal, key=lambda a: _value_after_plain(s, other, a))
+        s.apply(other, best)
+
+
+def _value_after_plain(state: TTAState, seat: int, action: int) -> float:
+    s = state.copy()
+    s.log = None
+    s.apply(seat, action)
+    return potential(s, seat)
+
+
+def _aggression_value(s: TTAState, seat: int, depth: int) -> float:
+    """An aggression played (TTA-6.4): the value if the target does not defend, weighted by a
+    guess of whether it can (its military cards, at most its MA total, as +2 each)."""
+    _card, _attacker, target, attack, defense = s.pending[1:6]
+    tciv = s.civs[target]
+    cards = min(len(tciv.mhand), board.totals(tciv)[1])
+    p_success = 0.85 if defense + 2 * cards < attack else 0.35
+    t = s.copy()
+    t.apply(target, ax.DONE)
+    while not t.is_terminal() and t.pending[0] != P_NONE and t.decider() == seat:
+        legal = t.legal_actions(seat)
+        best = max(legal, key=lambda a: _value_after(t, seat, a, 0) if depth > 0 else 0.0)
+        t.apply(seat, best)
+    return p_success * potential(t, seat) + (1 - p_success) * potential(s, seat)
+
+
+def _war_gain(state: TTAState, seat: int, action: int) -> float:
+    """A war declared (TTA-6.5) resolves next turn by the strength difference: a rough value
+    of winning it by today's difference (culture, yellow cubes, science), minus losing it."""
+    card, target = divmod(action - ax.WAR, 4)
+    adv = board.ratings(state.civs[seat])[2] - board.ratings(state.civs[target])[2]
+    if adv == 0:
+        return 0.0
+    stake = {"war_over_culture": 5 + abs(adv), "war_over_territory": 3 * (1 + abs(adv) // 5)}
+    value = float(stake.get(CARDS[card].id, 0.6 * abs(adv)))
+    return 0.7 * value if adv > 2 else -value
 
 
 def choose(state: State, seat: int, rng: Rng) -> int:

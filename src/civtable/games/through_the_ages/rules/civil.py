@@ -475,6 +475,12 @@ def legal_actions(state: TTAState) -> list[int]:
                     out.append(ax.COPY + c)
     if f.hooks or "action_phase" in f.when:
         _hook_actions(civ, out)
+    if (
+        f.convert is not None
+        and not civ.used & turn.USED_TRADE
+        and board.stock(civ, f.convert[0] == "resources") >= 1
+    ):
+        out.append(ax.TRADE)  # Trade Routes Agreement (engine choice: a conversion step)
     return sorted(set(out))
 
 
@@ -644,7 +650,7 @@ def _apply(state: TTAState, action: int) -> None:
         civ.spool += 3
         civ.mpool += 3
         civ.used |= turn.USED_CHURCHILL
-    elif ax.COPY <= action < ax.ACTION_SPACE:
+    elif ax.COPY <= action < ax.PREPARE:
         military.copy_tactic(state, civ, action - ax.COPY)
     elif ax.BACH <= action < ax.COPY:
         src, age = divmod(action - ax.BACH, 4)
@@ -653,6 +659,12 @@ def _apply(state: TTAState, action: int) -> None:
         civ.workers[src] -= 1
         civ.workers[_THEATER * 4 + age] += 1
         civ.used |= turn.USED_BACH
+    elif action == ax.TRADE:
+        use, _gain = effects.fx(civ).convert or ("food", "resources")
+        mine = use == "resources"
+        short = board.lose(civ, mine, 1)
+        board.gain(civ, not mine, 1 - short)
+        civ.used |= turn.USED_TRADE
     elif action == ax.BARBAROSSA:
         _spend_ma(civ)
         _pop(civ, 1)

@@ -95,6 +95,7 @@ class Fx:
         "ca",
         "cards",
         "chand",
+        "convert",
         "happy_src",
         "hooks",
         "ma",
@@ -157,6 +158,10 @@ class Fx:
             for _c, op in ops
             if (op["op"] == "stat" and op.get("when") == "continuous")
             or (op["op"] == "building_bonus" and op["stat"] in ("science", "culture"))
+        )
+        #: a ``convert`` op (Trade Routes Agreement): (what is used, what it counts as)
+        self.convert: tuple[str, str] | None = next(
+            ((str(op["use"]), str(op["as"])) for _c, op in ops if op["op"] == "convert"), None
         )
         #: (food, resources) ``production_bonus`` ops (International Trade Agreement, TTA-8.7)
         self.pbonus = (

@@ -105,6 +105,7 @@ USED_HAMMURABI = 1
 USED_OCEAN = 2
 USED_CHURCHILL = 4
 USED_BACH = 8
+USED_TRADE = 32  # Trade Routes Agreement's conversion (once per turn)
 USED_TACTIC = military.USED_TACTIC
 
 
