@@ -6,7 +6,7 @@ import pytest
 
 from civtable.core.errors import InvalidOptionsError
 from civtable.games.through_the_ages import GAME
-from civtable.games.through_the_ages.catalog import CARDS, BY_ID
+from civtable.games.through_the_ages.catalog import BY_ID, CARDS
 from civtable.games.through_the_ages.rules import board, row
 from civtable.games.through_the_ages.state import F_RESIGNED
 
@@ -21,7 +21,8 @@ def test_tta_2_6_full_game_deals_every_military_type_and_age_iii() -> None:
     s = GAME.new_game(4, 1)
     assert s.options["mode"] == "full"
     assert {"aggression", "war", "pact"} <= _military_types(s)
-    assert s.civil_decks[3] and s.mil_decks[3]
+    assert s.civil_decks[3]
+    assert s.mil_decks[3]
 
 
 def test_tta_15_2_peaceful_game_removes_aggressions_wars_and_pacts() -> None:
@@ -49,7 +50,7 @@ def test_tta_15_2_peaceful_game_may_keep_the_four_pacts_without_attacks() -> Non
         {"peaceful_pacts": True},
         {"peaceful": True, "mode": "first"},
         {"peaceful": "yes"},
-        {"mode": "shorter"},
+        {"mode": "short"},
     ],
 )
 def test_tta_15_variant_options_are_checked(options) -> None:
@@ -92,3 +93,55 @@ def test_tta_6_8_resigned_players_lose_and_are_skipped() -> None:
     res = s.result()
     assert 1 not in res.winners
     assert res.ranking[1] == max(res.ranking)
+
+
+def test_tta_15_1_shorter_game_setup_deals_age_iii_events() -> None:
+    s = GAME.new_game(3, 4, {"mode": "shorter"})
+    dealt = [c for civ in s.civs for c in civ.secret]
+    assert all(len(civ.secret) == 2 for civ in s.civs)
+    assert len(s.faceup) == 3
+    assert len(set(dealt + s.faceup)) == 9
+    assert all(CARDS[c].type == "event" and CARDS[c].age == 3 for c in dealt + s.faceup)
+    assert not s.civil_decks[3]  # Age III decks are not used
+    assert not s.mil_decks[3]
+    assert row.game_end_age(s) == 3
+
+
+def test_tta_15_1_end_of_age_one_each_player_keeps_one_event_in_turn_order() -> None:
+    from civtable.games.through_the_ages import actions as act
+    from civtable.games.through_the_ages.rules import politics
+    from civtable.games.through_the_ages.state import P_KEEP
+
+    s = action_phase(3, 2, mode="shorter")
+    s.current = 1
+    s.civil_decks[1] = [s.civil_decks[1][0]]
+    s.row[0] = -1
+    row.refill(s)  # the last Age I card is dealt: Age I ends (TTA-4.3)
+    politics.advance(s)  # the queued decisions start (as after any action)
+    order = []
+    while s.pending[0] == P_KEEP:
+        seat = s.to_move()[0]
+        order.append(seat)
+        keep = s.civs[seat].secret[1]
+        s.apply(seat, act.OPTION + 1)
+        assert s.civs[seat].secret == [keep]
+    assert order == [1, 2, 0]
+    assert s.to_move() == (1,)
+
+
+def test_tta_15_1_shorter_final_scoring() -> None:
+    from civtable.games.through_the_ages.rules import impact, shorter
+
+    s = action_phase(3, 2, mode="shorter")
+    for civ in s.civs:
+        civ.secret = civ.secret[:1]
+    s.civs[0].wonders.append(next(c.idx for c in CARDS if c.type == "wonder" and c.age == 2))
+    events = [*s.faceup, *(c for civ in s.civs for c in civ.secret)]
+    expect = [c.culture for c in s.civs]
+    expect[0] += 6  # TTA-15.1: 6 per completed Age II wonder
+    for card in events:
+        gains = impact.impact_culture(s, card, first_as_current=True)
+        expect = [e + g for e, g in zip(expect, gains, strict=True)]
+    assert shorter.projection(s) == [e - c.culture for e, c in zip(expect, s.civs, strict=True)]
+    shorter.final_scoring(s)
+    assert [c.culture for c in s.civs] == [max(0, e) for e in expect]

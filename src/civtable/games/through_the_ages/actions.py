@@ -163,6 +163,10 @@ def describe(state: TTAState, seat: int, action: int) -> str:
 
         use, gain = effects.fx(state.civs[seat]).convert or ("food", "resources")
         return f"Trade Routes Agreement: use 1 {use} as 1 {gain}"
+    if OPTION <= action < SEND and state.pending[0] == 11:  # P_KEEP (the shorter game)
+        from civtable.games.through_the_ages.rules import shorter
+
+        return shorter.describe(state, seat, action)
     if action >= PREPARE:
         from civtable.games.through_the_ages.rules import politics
 

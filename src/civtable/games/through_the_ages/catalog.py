@@ -266,6 +266,12 @@ EVENT_CULTURE: tuple[int, ...] = tuple(
 )
 #: TTA-6.8 culture for each declarer of a war against a resigning player
 RESIGN_CULTURE = int(_C["resignation_culture_per_cancelled_war"])
+#: TTA-15.1 the shorter game: Age III events dealt to each player, kept, face up; Age II wonders
+SHORTER_DEALT = int(_C["shorter_game"]["age_III_events_dealt_per_player"])
+SHORTER_KEPT = int(_C["shorter_game"]["age_III_events_kept_per_player"])
+SHORTER_FACEUP = int(_C["shorter_game"]["face_up_age_III_events"])
+SHORTER_WONDER = int(_C["shorter_game"]["culture_per_completed_age_II_wonder"])
+SHORTER_WAR = str(_C["shorter_game"]["shared_war"])
 #: TTA-6.4 defence value of a discarded military card
 DEFENSE_DISCARD = int(_C["aggression_defense"]["discard_value"])
 FIRST_GAME = _C["first_game_final_scoring"]

@@ -26,7 +26,7 @@ def rounds_left(state: TTAState) -> float:
     """Rough number of this seat's turns left (cards left in the row's future decks)."""
     if state.last_round >= 0:
         return max(0.0, state.last_round - state.round + 0.5)
-    last = 3 if state.options.get("mode", "first") == "first" else 4
+    last = 4 if state.options.get("mode", "first") == "full" else 3
     cards = sum(len(state.civil_decks[a]) for a in range(max(1, state.age), last))
     per_round = 2.5 * state.players + 1.0
     return 1.0 + cards / per_round
@@ -180,4 +180,3 @@ def _bid(state: TTAState, legal: list[int]) -> int:
     worth = 2 + 2 * card.age + int(min(rounds_left(state), 6.0) / 2)
     want = ax.OPTION + state.pending[2] + 1
     return want if want in legal and want - ax.OPTION <= worth else ax.OPTION
-

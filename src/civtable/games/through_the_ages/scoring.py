@@ -60,7 +60,11 @@ def full_breakdown(state: TTAState) -> list[dict[str, int]]:
     from civtable.games.through_the_ages.rules import impact
 
     extra = [0] * state.players
-    if not state.over:
+    if not state.over and state.options.get("mode") == "shorter":
+        from civtable.games.through_the_ages.rules import shorter
+
+        extra = shorter.projection(state)
+    elif not state.over:
         for deck in (state.events, state.future):
             for card in deck:
                 if impact.is_impact(card):

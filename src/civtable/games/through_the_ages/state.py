@@ -55,6 +55,7 @@ _CIV_LISTS = (
     "colonies",
     "ruins",
     "pside",
+    "secret",
 )
 
 #: ``Civ.flags`` bits lasting the whole game
@@ -75,7 +76,8 @@ class Civ:
     ``flags`` the game-long ``F_*`` bits; ``colonies`` territories owned (TTA-11.6); ``ruins``
     completed wonders turned face down by Ravages of Time (TTA-AMB-35); ``pside`` the pact
     sides it holds (``card * 2 + side``, 0 = A); ``xculture`` culture rate from partners'
-    wonders (International Tourism), kept in step by :func:`.rules.politics.sync_pacts`.
+    wonders (International Tourism), kept in step by :func:`.rules.politics.sync_pacts`;
+    ``secret`` the shorter game's face-down Age III events dealt to the player (TTA-15.1).
     """
 
     __slots__ = _CIV_INTS + _CIV_LISTS
@@ -114,6 +116,7 @@ class Civ:
     colonies: list[int]
     ruins: list[int]
     pside: list[int]
+    secret: list[int]
 
     def __init__(self) -> None:
         for name in _CIV_INTS:
@@ -130,6 +133,7 @@ class Civ:
         self.colonies = []
         self.ruins = []
         self.pside = []
+        self.secret = []
 
     def copy(self) -> Civ:
         """An independent copy."""
@@ -168,6 +172,7 @@ class Civ:
         c.colonies = self.colonies[:]
         c.ruins = self.ruins[:]
         c.pside = self.pside[:]
+        c.secret = self.secret[:]
         return c
 
     def to_json(self) -> JSON:
@@ -214,6 +219,7 @@ P_BID = 7  # (P_BID, card, high bid, high bidder, passed mask, bids made) TTA-11
 P_SEND = 8  # (P_SEND, card, bid, bonus value, Cook discards, *unit slots sent) TTA-11.3
 P_OPTION = 9  # (P_OPTION, what, card, a, b, c): a choice among OPTION+v values
 P_AGREEMENT = 10  # (P_AGREEMENT, budget left): International Agreement takes (TTA-AMB-23)
+P_KEEP = 11  # (P_KEEP,): shorter game, end of Age I: keep one of two Age III events (TTA-15.1)
 
 #: ``TTAState.phase``
 PH_POLITICS = 0  # Politics Phase, no political action yet (TTA-6.1)
@@ -233,7 +239,7 @@ _G_INTS = (
     "actor",
     "phase",
 )
-_G_LISTS = ("row", "events", "pending", "common", "future", "past", "pacts", "wars")
+_G_LISTS = ("row", "events", "pending", "common", "future", "past", "pacts", "wars", "faceup")
 
 
 class TTAState(State):
@@ -274,6 +280,7 @@ class TTAState(State):
     past: list[int]
     pacts: list[int]
     wars: list[int]
+    faceup: list[int]
     queue: list[list[int]]
     civs: list[Civ]
     civil_decks: list[list[int]]
@@ -310,6 +317,7 @@ class TTAState(State):
         self.past = []
         self.pacts = []
         self.wars = []
+        self.faceup = []
         self.queue = []
         self.actor = -1
         self.phase = PH_ACTION
@@ -421,6 +429,7 @@ class TTAState(State):
         s.past = self.past[:]
         s.pacts = self.pacts[:]
         s.wars = self.wars[:]
+        s.faceup = self.faceup[:]
         s.queue = [q[:] for q in self.queue]
         s.actor = self.actor
         s.phase = self.phase

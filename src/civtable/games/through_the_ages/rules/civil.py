@@ -23,7 +23,15 @@ from civtable.games.through_the_ages.catalog import (
     WONDER_SURCHARGE,
     Card,
 )
-from civtable.games.through_the_ages.rules import board, effects, events, military, politics, turn
+from civtable.games.through_the_ages.rules import (
+    board,
+    effects,
+    events,
+    military,
+    politics,
+    shorter,
+    turn,
+)
 from civtable.games.through_the_ages.state import (
     P_ACCEPT,
     P_BID,
@@ -31,6 +39,7 @@ from civtable.games.through_the_ages.state import (
     P_DEFEND,
     P_DISCARD,
     P_HOMER,
+    P_KEEP,
     P_NONE,
     P_OPTION,
     P_PERFORM,
@@ -398,6 +407,8 @@ def legal_actions(state: TTAState) -> list[int]:
             return events.send_actions(state)
         if kind == P_OPTION:
             return events.option_actions(state)
+        if kind == P_KEEP:
+            return shorter.keep_actions(state)
         return sorted(events.agreement_actions(state))  # P_AGREEMENT
     if p[0] == P_DISCARD:
         return sorted({ax.DISCARD + c for c in civ.mhand})
@@ -586,6 +597,8 @@ def _apply(state: TTAState, action: int) -> None:
         elif kind == P_OPTION:
             state.pending = p
             events.apply_option(state, action)
+        elif kind == P_KEEP:
+            shorter.keep(state, action)
         else:
             state.pending = p
             events.agreement(state, action)

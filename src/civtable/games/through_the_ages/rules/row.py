@@ -8,8 +8,9 @@ from civtable.games.through_the_ages.state import F_RESIGNED, TTAState
 
 
 def game_end_age(state: TTAState) -> int:
-    """TTA-14.2: Age III ends the first game (the full game: Age IV = 4)."""
-    return 3 if state.options.get("mode", "first") == "first" else 4
+    """TTA-14.2: Age III ends the first game and the shorter game (TTA-15.1); the full game:
+    Age IV (= 4)."""
+    return 4 if state.options.get("mode", "first") == "full" else 3
 
 
 def replenish(state: TTAState) -> None:
@@ -93,6 +94,10 @@ def end_of_age(state: TTAState) -> None:
         weakest = min(strong)
         for civ, st in zip(live, strong, strict=True):
             civ.culture += st - weakest
+    if new == 2 and state.options.get("mode") == "shorter":
+        from civtable.games.through_the_ages.rules import shorter
+
+        shorter.end_of_age_one(state)  # TTA-15.1: keep one of the two Age III events
     for civ in state.civs:
         # 6. two yellow cubes from the bank to the box
         civ.yellow -= min(END_AGE_YELLOW, civ.yellow)

@@ -15,6 +15,8 @@ from civtable.games.through_the_ages.catalog import (
     POOL_START,
     ROUND_ONE_CA,
     ROW_SLOTS,
+    SHORTER_DEALT,
+    SHORTER_FACEUP,
     START_GOVERNMENT,
     YELLOW_START,
     civil_deck,
@@ -28,12 +30,13 @@ if TYPE_CHECKING:
 DEFAULT_OPTIONS: dict[str, Any] = {"mode": "full"}
 #: the rulebook's variants (TTA-15.2, TTA-15.3), off unless asked for
 VARIANTS: dict[str, Any] = {"peaceful": False, "peaceful_pacts": False, "world_wars": False}
-#: ``full``: the full game (TTA-2, TTA-13); ``first``: the first (simplified) game (TTA-14)
-MODES = ("full", "first")
+#: ``full``: the full game (TTA-2, TTA-13); ``first``: the first (simplified) game (TTA-14);
+#: ``shorter``: the shorter game, two ages with the full rules (TTA-15.1)
+MODES = ("full", "first", "shorter")
 
 
 def check_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Fill defaults and validate (``mode``: ``"full"`` or ``"first"``)."""
+    """Fill defaults and validate (``mode``: ``"full"``, ``"first"`` or ``"shorter"``)."""
     opts = dict(DEFAULT_OPTIONS)
     if options:
         unknown = set(options) - set(DEFAULT_OPTIONS) - set(VARIANTS)
@@ -47,7 +50,7 @@ def check_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
             raise InvalidOptionsError(f"option {name} must be true or false")
     if (opts.get("peaceful_pacts") or opts.get("world_wars")) and not opts.get("peaceful"):
         raise InvalidOptionsError("peaceful_pacts and world_wars go with the peaceful game")
-    if opts.get("peaceful") and opts["mode"] != "full":
+    if opts.get("peaceful") and opts["mode"] == "first":
         raise InvalidOptionsError("the peaceful game is a variant of the full game")
     return opts
 
@@ -83,6 +86,7 @@ def new_game(
     game.check_players(players)
     opts = check_options(options)
     first = opts["mode"] == "first"
+    shorter = opts["mode"] == "shorter"
     s = TTAState(game, players, seed, opts)
     if rng is not None:
         s.rng = rng
@@ -91,7 +95,7 @@ def new_game(
     s.first = s.current = rng.randbelow(players)
     # TTA-2.2 decks (copies already trimmed by player count); first game: no Age III (TTA-14)
     for age in range(4):
-        if first and age == 3:
+        if (first or shorter) and age == 3:
             continue
         deck = civil_deck(age, players)
         rng.shuffle(deck)
@@ -106,6 +110,14 @@ def new_game(
     events = military_deck(0, players, first)
     rng.shuffle(events)
     s.events = events[: INITIAL_EVENTS[players]]
+    if shorter:
+        # TTA-15.1: the Age III events: 2 face down to each player, 3 face up; the rest of
+        # civil and military III is not used
+        pool = [c for c in military_deck(3, players, False) if CARDS[c].type == "event"]
+        rng.shuffle(pool)
+        for civ in s.civs:
+            civ.secret = [pool.pop() for _ in range(SHORTER_DEALT)]
+        s.faceup = [pool.pop() for _ in range(SHORTER_FACEUP)]
     # TTA-2.3 card row
     s.row = [s.civil_decks[0].pop() for _ in range(ROW_SLOTS)]
     # TTA-2.1 / TTA-1.3 / TTA-1.8 player boards; TTA-2.5 round-1 actions

@@ -208,10 +208,15 @@ def end_game(state: TTAState) -> None:
     """The game is over; the full game's final scoring events are evaluated (TTA-13.2)."""
     state.over = 1
     state.actor = -1
-    if state.options.get("mode", "first") != "first":
+    mode = state.options.get("mode", "first")
+    if mode == "full":
         from civtable.games.through_the_ages.rules import impact
 
         impact.final_scoring(state)
+    elif mode == "shorter":
+        from civtable.games.through_the_ages.rules import shorter
+
+        shorter.final_scoring(state)
 
 
 def reset_actions(civ: Civ) -> None:
