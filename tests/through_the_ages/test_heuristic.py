@@ -91,7 +91,8 @@ def test_tta_6_4_heuristic_defends_when_a_bonus_card_stops_the_aggression() -> N
     assert board.ratings(attacker)[2] > board.ratings(target)[2]
     s._legal = None
     s.apply(0, act.AGGRESS + plunder * 4 + 1)
-    assert s.pending[0] == P_DEFEND and s.to_move() == (1,)
+    assert s.pending[0] == P_DEFEND
+    assert s.to_move() == (1,)
     choice = heuristic.choose(s, 1, Rng(0))
     assert choice == act.PLAY + bonus  # +4 defence: 1 + 4 >= 4, the plunder fails
     s.apply(1, choice)
