@@ -371,7 +371,7 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
         raise UsageError(f"--seat must be between 0 and {replay.players - 1}, not {seat}")
     interactive = args.step or (not args.all and sys.stdin.isatty() and out.is_terminal)
     try:
-        state = game.new_game(replay.players, replay.seed, replay.options)
+        state = game.new_game(replay.players, replay.seed, game.upgrade_options(replay.options))
     except InvalidOptionsError as exc:
         raise SerializationError(f"{args.file}: {exc}") from exc
     _enable_log(state)

@@ -456,3 +456,21 @@ def test_idle_games_leave_memory_and_come_back_by_replay(sqlite_url: str) -> Non
         for doc in made:
             st = _wait(client, doc["game"]["id"], doc["token"], _my_turn)
             assert len(st["view"]["hand"]) == 7
+
+
+def test_created_games_store_every_default_option(client: TestClient) -> None:
+    """A later change of a game's default cannot change a stored game (TTA's default mode)."""
+    body = {"game": "through-the-ages", "players": 2, "seed": 3, "options": {}}
+    gid = client.post("/api/games", json=body).json()["game"]["id"]
+    assert client.get(f"/api/games/{gid}").json()["options"] == {"mode": "full"}
+
+
+def test_tta_records_from_before_the_full_game_replay_as_first_games(sqlite_url: str) -> None:
+    from civtable.server.hub import rebuild
+    from civtable.store.db import NewGame, SeatSpec, Store
+
+    store = Store.open(sqlite_url)
+    seats = [SeatSpec("human"), SeatSpec("bot", bot="random")]
+    record = store.create_game(NewGame("through-the-ages", 2, seed=3, options={}, seats=seats))
+    assert record.options == {}  # as an earlier version stored it
+    assert rebuild(record, []).options["mode"] == "first"  # type: ignore[attr-defined]

@@ -242,6 +242,12 @@ class Game(ABC):
         """Where the rules live (spec file and rule-id prefix)."""
         return ""
 
+    def upgrade_options(self, options: Mapping[str, Any] | None) -> JSON:
+        """Options of a game recorded by an earlier version, made explicit: a default that
+        changed since is filled with the value it had then, so old games replay unchanged.
+        New records store every option explicitly (the server fills the defaults in)."""
+        return dict(options or {})
+
     def replay(
         self,
         players: int,

@@ -65,7 +65,7 @@ def enable_log(state: State) -> None:
 def rebuild(record: GameRecord, actions: Sequence[tuple[int, int]]) -> State:
     """The state of a stored game after ``actions``, by replay, with the event log on."""
     game = games.get(record.game)
-    state = game.new_game(record.players, record.seed, record.options)
+    state = game.new_game(record.players, record.seed, game.upgrade_options(record.options))
     enable_log(state)
     for i, (seat, action) in enumerate(actions):
         try:
@@ -351,6 +351,8 @@ class Hub:
         except InvalidOptionsError as exc:
             raise invalid("bad_options", str(exc)) from exc
         del state
+        # stored with every default filled in, so a later change of a default cannot change it
+        options = {**game.default_options(), **(options or {})}
         setup = NewGame(
             game=game_id,
             players=players,
@@ -619,7 +621,7 @@ def _choose_all(bots: list[tuple[Bot, int]], state: State) -> list[tuple[int, in
 
 def _replay_index(record: GameRecord, actions: Sequence[tuple[int, int]]) -> JSON:
     game = games.get(record.game)
-    state = game.new_game(record.players, record.seed, record.options)
+    state = game.new_game(record.players, record.seed, game.upgrade_options(record.options))
     steps = []
     for i, (seat, action) in enumerate(actions):
         label = state.describe(seat, action)
@@ -643,7 +645,7 @@ def _replay_index(record: GameRecord, actions: Sequence[tuple[int, int]]) -> JSO
         "game": record.game,
         "players": record.players,
         "seed": record.seed,
-        "options": record.options,
+        "options": game.upgrade_options(record.options),
         "actions": [[s, a] for s, a in actions],
         "steps": steps,
         "result": record.result,

@@ -48,6 +48,13 @@ class ThroughTheAges(Game):
         """``mode``: ``"full"`` (the default) or ``"first"`` (the first game, TTA-14)."""
         return dict(setup.DEFAULT_OPTIONS)
 
+    def upgrade_options(self, options: Mapping[str, Any] | None) -> JSON:
+        """Records without ``mode`` predate the full game, when the first game was the only
+        mode (and the default): they are first games."""
+        opts = dict(options or {})
+        opts.setdefault("mode", "first")
+        return opts
+
     def describe_rules(self) -> str:
         """Where the rules live."""
         return "shared/rules/through_the_ages.md (rule ids TTA-…, scenarios T-01…T-23)"
