@@ -287,6 +287,8 @@ def create_app(
                 doc["min_players"] = game.min_players
                 doc["max_players"] = game.max_players
                 doc["default_options"] = game.default_options()
+                # named option sets the lobby offers (rule variants, first game, ...)
+                doc["option_presets"] = dict(getattr(game, "option_presets", None) or {})
             out.append(doc)
         return {"games": out, "bots": bot_names()}
 

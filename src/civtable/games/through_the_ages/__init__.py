@@ -26,8 +26,11 @@ class ThroughTheAges(Game):
     max_players = 4
     #: named option sets (``civtable simulate through-the-ages --options first-game``)
     option_presets: ClassVar[dict[str, JSON]] = {
-        "first-game": {"mode": "first"},
         "full-game": {"mode": "full"},
+        "first-game": {"mode": "first"},
+        "shorter-game": {"mode": "shorter"},
+        "peaceful-game": {"mode": "full", "peaceful": True},
+        "world-wars": {"mode": "full", "peaceful": True, "world_wars": True},
     }
 
     def new_game(

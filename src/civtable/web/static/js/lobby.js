@@ -9,9 +9,31 @@ const seatBox = document.getElementById("seat-setup");
 let types = [];
 let bots = [];
 
+const sidesLabel = document.getElementById("sides-label");
+const presetLabel = document.getElementById("preset-label");
+const presetSelect = document.getElementById("preset");
+
+// The options row: 7 Wonders' wonder sides, or another game's named option sets (its presets).
+function fillOptions(t) {
+  const sevenWonders = t.id === "seven-wonders";
+  sidesLabel.hidden = !sevenWonders;
+  const presets = Object.keys(t.option_presets || {});
+  presetLabel.hidden = sevenWonders || !presets.length;
+  presetSelect.replaceChildren(...presets.map((p) => h("option", { value: p }, p.replaceAll("-", " "))));
+}
+
+function optionsOf(data) {
+  const t = types.find((g) => g.id === data.get("game"));
+  if (!t) return {};
+  if (t.id === "seven-wonders") return data.get("sides") ? { sides: data.get("sides") } : {};
+  const preset = data.get("preset");
+  return preset && t.option_presets && t.option_presets[preset] ? { ...t.option_presets[preset] } : {};
+}
+
 function fillPlayers() {
   const t = types.find((g) => g.id === gameSelect.value);
   if (!t) return;
+  fillOptions(t);
   const keep = Number(playersSelect.value) || 4;
   playersSelect.replaceChildren();
   for (let n = t.min_players; n <= t.max_players; n++) {
@@ -50,7 +72,7 @@ async function create(ev) {
     game: data.get("game"),
     players: n,
     seats: seatSpecs,
-    options: data.get("sides") ? { sides: data.get("sides") } : {},
+    options: optionsOf(data),
     name: data.get("name") || "",
     take_seat: 0,
     player_name: data.get("player_name") || "",
