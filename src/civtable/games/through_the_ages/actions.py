@@ -163,7 +163,17 @@ def describe(state: TTAState, seat: int, action: int) -> str:
 
         use, gain = effects.fx(state.civs[seat]).convert or ("food", "resources")
         return f"Trade Routes Agreement: use 1 {use} as 1 {gain}"
-    if OPTION <= action < SEND and state.pending[0] == 11:  # P_KEEP (the shorter game)
+    from civtable.games.through_the_ages.state import P_ACCEPT, P_KEEP
+
+    if OPTION <= action < SEND and state.pending[0] == P_ACCEPT:  # a pact offered
+        card, offerer, partner, side = state.pending[1:5]
+        name = CARDS[card].name
+        if action == OPTION:
+            return f"refuse {name} offered by seat {offerer}"
+        if CARDS[card].symmetric:
+            return f"accept {name} offered by seat {offerer}"
+        return f"accept {name} offered by seat {offerer}, you as side {'BA'[side]}"
+    if OPTION <= action < SEND and state.pending[0] == P_KEEP:  # the shorter game
         from civtable.games.through_the_ages.rules import shorter
 
         return shorter.describe(state, seat, action)
