@@ -166,11 +166,11 @@ def describe(state: TTAState, seat: int, action: int) -> str:
     from civtable.games.through_the_ages.state import P_ACCEPT, P_KEEP
 
     if OPTION <= action < SEND and state.pending[0] == P_ACCEPT:  # a pact offered
-        card, offerer, partner, side = state.pending[1:5]
-        name = CARDS[card].name
+        pact, offerer, side = state.pending[1], state.pending[2], state.pending[4]
+        name = CARDS[pact].name
         if action == OPTION:
             return f"refuse {name} offered by seat {offerer}"
-        if CARDS[card].symmetric:
+        if CARDS[pact].symmetric:
             return f"accept {name} offered by seat {offerer}"
         return f"accept {name} offered by seat {offerer}, you as side {'BA'[side]}"
     if OPTION <= action < SEND and state.pending[0] == P_KEEP:  # the shorter game
