@@ -314,3 +314,25 @@ def test_sw_8_others_decide_once_per_deal_and_the_step_stays_open() -> None:
     assert (d.age, d.turn) == (state.age, state.turn)
     assert d.legal_actions(0) == state.legal_actions(0)
     assert all(d.commits[c] is not None for c in (1, 2, 3))  # type: ignore[attr-defined]
+
+
+def test_k_auto_takes_the_games_cutoff() -> None:
+    """``k=auto`` (the default) uses the game's ``ISMCTS_CUTOFF`` (Through the Ages: its full
+    games are too long to play out), else plays to the end (7 Wonders)."""
+    from civtable import games
+    from civtable.bots.ismcts import AUTO_CUTOFF, IsmctsBot
+    from civtable.games.through_the_ages import heuristic as tta
+
+    assert parse_spec("300i").cutoff == AUTO_CUTOFF
+    assert parse_spec("300i:k=auto").cutoff == AUTO_CUTOFF
+    tta_bot = IsmctsBot(parse_spec("5i"), seed=1)
+    state = games.get("through-the-ages").new_game(2, 1)
+    tta_bot.choose(state, state.to_move()[0])
+    assert tta_bot._cutoff == tta.ISMCTS_CUTOFF
+    sw_bot = IsmctsBot(parse_spec("5i"), seed=1)
+    state = games.get("seven-wonders").new_game(3, 1)
+    sw_bot.choose(state, state.to_move()[0])
+    assert sw_bot._cutoff is None
+    explicit = IsmctsBot(parse_spec("5i:k=3"), seed=1)
+    explicit.choose(state, state.to_move()[0])
+    assert explicit._cutoff == 3

@@ -22,10 +22,11 @@ Carlo Tree Search", IEEE TCIAIG 2012) written against the core API only:
   than ``pw_min`` legal actions, only the ``ceil(pw_c * visits ** pw_alpha)`` best-ranked ones
   are considered. Actions are ranked by the game's heuristic action values when it has them
   (``action_values(state, seat)`` in its heuristic module), else in a random order;
-* **playouts** are played by the policy to the end of the game by default (``k=end``). With
-  ``k=K`` they are cut off: after the round in which a node was added, ``K`` more rounds are
-  played and the game's evaluation (:func:`civtable.bots.heuristic.evaluation_for`) scores the
-  position; a game without an evaluation is always played out to the end (random playouts
+* **playouts** are played by the policy to the end of the game by default (``k=auto``: the
+  game's ``ISMCTS_CUTOFF`` in its heuristic module if it has one — Through the Ages, whose full
+  games are long — else ``k=end``). With ``k=K`` they are cut off: after the round in which a
+  node was added, ``K`` more rounds are played and the game's evaluation
+  (:func:`civtable.bots.heuristic.evaluation_for`) scores the position; a game without an evaluation is always played out to the end (random playouts
   when it has no heuristic either). A *round* is every seat of a
   :meth:`~civtable.core.State.to_move` snapshot finishing its decision (a payment choice
   following a build belongs to the same decision), so a simultaneous step has resolved when a
@@ -107,6 +108,9 @@ Policy = Callable[[State, int, Rng], int]
 #: a prior over the legal actions: ``prior(state, seat) -> {action: value}`` (higher is better)
 Prior = Callable[[State, int], dict[int, float]]
 
+#: ``IsmctsConfig.cutoff`` value meaning "the game's default" (``k=auto``)
+AUTO_CUTOFF = -1
+
 #: points of score margin that move the ``margin`` reward from 0.5 to about 0.73
 MARGIN_SCALE = 5.0
 
@@ -119,8 +123,9 @@ class IsmctsConfig:
     seconds: float | None = 1.0
     #: UCB exploration constant (rewards are in [0, 1])
     exploration: float = 0.7
-    #: rounds played by the policy after the expansion round before evaluating; None = to the end
-    cutoff: int | None = None
+    #: rounds played by the policy after the expansion round before evaluating; None = to the
+    #: end; AUTO_CUTOFF = the game's ``ISMCTS_CUTOFF`` (heuristic module), else to the end
+    cutoff: int | None = AUTO_CUTOFF
     #: playout policy and opponent model: "auto" (the heuristic module's playout_policy, else its
     #: choose, else random), "heuristic" (choose), "fast" (playout_policy), "random"
     policy: str = "auto"
@@ -156,7 +161,7 @@ class IsmctsConfig:
             if self.iterations is not None
             else f"{self.seconds:g} s per decision"
         )
-        k = "end" if self.cutoff is None else str(self.cutoff)
+        k = "end" if self.cutoff is None else "auto" if self.cutoff < 0 else str(self.cutoff)
         paired = f", paired={self.paired} top={self.top} keep={self.keep:g}"
         return f"{budget}, k={k}, policy={self.policy}, reward={self.reward}{paired}"
 
@@ -224,6 +229,8 @@ def _parse_option(key: str, value: str) -> dict[str, Any]:
     if key == "k":
         if value in ("end", "none"):
             return {"cutoff": None}
+        if value == "auto":
+            return {"cutoff": AUTO_CUTOFF}
         return {"cutoff": int(number(0, 10_000))}
     if key == "policy":
         return {"policy": one_of("auto", "heuristic", "fast", "random")}
@@ -322,6 +329,7 @@ class IsmctsBot(Bot):
         self._game_id: str | None = None
         self._policy: Policy = _random_policy
         self._evaluation: Evaluation | None = None
+        self._cutoff: int | None = None
         self._prior: Prior | None = None
         self._paired = False
 
@@ -358,6 +366,10 @@ class IsmctsBot(Bot):
             self._policy = mixed
         else:
             self._policy = base
+        self._cutoff = cfg.cutoff
+        if self._cutoff is not None and self._cutoff < 0:  # k=auto
+            game_k = getattr(module, "ISMCTS_CUTOFF", None)
+            self._cutoff = int(game_k) if isinstance(game_k, int) else None
         self._evaluation = None
         if module is not None and cfg.evaluation == "auto":
             self._evaluation = module.evaluate
@@ -492,7 +504,7 @@ class IsmctsBot(Bot):
         node = root
         path = [root]
         in_tree = True
-        cutoff = self.config.cutoff if self._evaluation is not None else None
+        cutoff = self._cutoff if self._evaluation is not None else None
         rounds_after = 0
         policy = self._policy
         apply = d._apply
