@@ -26,11 +26,11 @@ Carlo Tree Search", IEEE TCIAIG 2012) written against the core API only:
   game's ``ISMCTS_CUTOFF`` in its heuristic module if it has one — Through the Ages, whose full
   games are long — else ``k=end``). With ``k=K`` they are cut off: after the round in which a
   node was added, ``K`` more rounds are played and the game's evaluation
-  (:func:`civtable.bots.heuristic.evaluation_for`) scores the position; a game without an evaluation is always played out to the end (random playouts
-  when it has no heuristic either). A *round* is every seat of a
-  :meth:`~civtable.core.State.to_move` snapshot finishing its decision (a payment choice
-  following a build belongs to the same decision), so a simultaneous step has resolved when a
-  round ends;
+  (:func:`civtable.bots.heuristic.evaluation_for`) scores the position; a game without an
+  evaluation is always played out to the end (random playouts when it has no heuristic either).
+  A *round* is every seat of a :meth:`~civtable.core.State.to_move` snapshot finishing its
+  decision (a payment choice following a build belongs to the same decision), so a simultaneous
+  step has resolved when a round ends;
 * the reward is, by default (``reward=margin``), a logistic of the searching seat's final score
   margin over the best other seat (``1 / (1 + exp(-margin / 5))``), or with ``reward=win``
   :meth:`Result.rewards` (a shared victory split among the co-winners); cut-off positions are
