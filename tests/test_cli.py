@@ -590,3 +590,24 @@ def test_bench_table_and_bad_inputs(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "bench", "--players", "9")
     assert code == 2
     assert "2 to 7 players" in err
+
+
+def test_tta_play_the_full_game_and_the_first_game_by_preset(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``civtable play`` takes ``--options`` like ``simulate``; a full game reaches Age IV
+    (TTA-4.4) and ends with the final scoring (TTA-13.2)."""
+    feed(monkeypatch, "1\n" * 8000)
+    argv = ("play", "through-the-ages", "--players", "3", "--seed", "4", "--bots", "heuristic")
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert "Age IV begins" in out
+    assert "event revealed" in out
+    assert "TTA-13.2" in out or "Winner" in out
+    feed(monkeypatch, "1\n" * 8000)
+    code, out, _ = run(capsys, *argv[:-2], "--bots", "random", "--options", "first-game")
+    assert code == 0
+    assert "Age IV" not in out
+    code, _, err = run(capsys, *argv, "--options", '{"mode": "short"}')
+    assert code != 0
+    assert "mode must be one of" in err

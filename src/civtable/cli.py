@@ -230,7 +230,9 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
         raise UsageError(f"--seat must be between 0 and {args.players - 1}, not {human}")
     specs = _bot_list(args.bots)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    options: JSON = {} if args.sides is None else {"sides": args.sides}
+    options: JSON = _options(game, args.options) or {}
+    if args.sides is not None:
+        options["sides"] = args.sides
     state = game.new_game(args.players, seed, options)
     _enable_log(state)
     others = [s for s in range(args.players) if s != human]
@@ -511,6 +513,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", help="bots for the other seats, cycled (default: heuristic/random)")
     p.add_argument("--seed", type=int, help="game seed (default: random, printed)")
     p.add_argument("--sides", choices=("A", "B", "random"), help="wonder board sides")
+    p.add_argument("--options", metavar="OPTS", help="game options: a JSON object or a preset name")
     p.add_argument("--save", metavar="FILE", help="write the game's replay to FILE at the end")
     p.set_defaults(func=cmd_play)
 

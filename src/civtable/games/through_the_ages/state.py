@@ -368,7 +368,7 @@ class TTAState(State):
         age, rnd = self.age, self.round
         _rules().apply(self, action)
         if self.age != age:
-            log.append({"text": f"Age {('A', 'I', 'II', 'III')[self.age]} begins"})
+            log.append({"text": f"Age {('A', 'I', 'II', 'III', 'IV')[self.age]} begins"})
         if self.round != rnd and not self.over:
             log.append({"text": f"round {self.round}"})
         if self.over:

@@ -120,9 +120,35 @@ def render_catalog(console: Console, age: int | None = None) -> None:
 
 
 def header_text(view: JSON) -> str:
-    """Round, age, whose turn."""
+    """Round, age, whose turn (and who decides now, if another player answers)."""
     last = f", last round {view['last_round']}" if view["last_round"] >= 0 else ""
-    return f"Round {view['round']}, Age {view['age']}{last}: player {view['current'] + 1} to act"
+    text = f"Round {view['round']}, Age {view['age']}{last}: player {view['current'] + 1} to act"
+    deciding = view.get("to_move") or []
+    if deciding and deciding[0] != view["current"]:
+        text += f" (player {deciding[0] + 1} answers)"
+    return text
+
+
+def politics_lines(state: TTAState) -> list[str]:
+    """Public facts of the military part: event decks, past events, pacts, wars, colonies."""
+    lines = [
+        f"events: {len(state.events)} current, {len(state.future)} future"
+        + (f"; past: {', '.join(CARDS[c].name for c in state.past[-4:])}" if state.past else "")
+    ]
+    p = state.pacts
+    for i in range(0, len(p), 4):
+        card, _owner, a, b = p[i : i + 4]
+        lines.append(f"pact {CARDS[card].name}: A = P{a + 1}, B = P{b + 1}")
+    w = state.wars
+    for i in range(0, len(w), 3):
+        lines.append(f"war {CARDS[w[i]].name}: P{w[i + 1] + 1} on P{w[i + 2] + 1}")
+    for seat, civ in enumerate(state.civs):
+        if civ.colonies:
+            names = ", ".join(CARDS[c].name for c in civ.colonies)
+            lines.append(f"P{seat + 1} colonies: {names}")
+    if state.faceup:
+        lines.append("face-up Age III events: " + ", ".join(CARDS[c].name for c in state.faceup))
+    return lines
 
 
 def row_table(view: JSON, cost_for: int | None = None) -> Table:
@@ -216,23 +242,27 @@ def render_decision(
         mil = view.get("military_hand") or []
         if mil:
             console.print("military cards: " + ", ".join(CARDS[BY_ID[m]].name for m in mil))
+        for line in politics_lines(state):
+            console.print(line)
     console.print(actions_table(state, seat, actions))
 
 
 def step_key(state: State) -> tuple[Any, ...]:
     """Changes whenever a new turn starts: the full view is shown again then."""
     assert isinstance(state, TTAState)
-    return (state.round, state.current, state.pending[0], len(state.history))
+    return (state.round, state.current, state.decider(), state.pending[0], len(state.history))
 
 
 def result_table(state: State) -> Table:
-    """The first-game score breakdown (TTA-14): one row per category, one column per player."""
+    """The score breakdown (TTA-13 / TTA-14): one row per category, one column per player."""
     return breakdown_table(state)
 
 
 def winners_text(state: State) -> str:
-    """``Winner: Player 2 (seat 1) with 65 culture`` or the co-winners (TTA-14)."""
-    return termkit.winners_text(state, "culture", "TTA-14")
+    """``Winner: Player 2 (seat 1) with 65 culture`` or the co-winners (TTA-13.2, TTA-14)."""
+    assert isinstance(state, TTAState)
+    rule = "TTA-14" if state.options.get("mode") == "first" else "TTA-13.2"
+    return termkit.winners_text(state, "culture", rule)
 
 
 def render_result(console: Console, state: State) -> None:
@@ -249,6 +279,7 @@ __all__ = [
     "catalog_json",
     "civs_table",
     "header_text",
+    "politics_lines",
     "render_catalog",
     "render_decision",
     "render_events",
