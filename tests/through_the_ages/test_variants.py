@@ -145,3 +145,20 @@ def test_tta_15_1_shorter_final_scoring() -> None:
     assert shorter.projection(s) == [e - c.culture for e, c in zip(expect, s.civs, strict=True)]
     shorter.final_scoring(s)
     assert [c.culture for c in s.civs] == [max(0, e) for e in expect]
+
+
+def test_tta_6_2_the_log_does_not_name_a_prepared_card_to_others() -> None:
+    from civtable.games.through_the_ages import actions as act
+
+    s = action_phase(3, 2, mode="full")
+    s.log = []
+    s.phase = 0
+    event = next(c.idx for c in CARDS if c.type == "event" and c.age == 1)
+    s.civs[0].mhand = [event]
+    s._legal = None
+    s.apply(0, act.PREPARE + event)
+    name = CARDS[event].name
+    assert any(name in e["text"] for e in s.view(0)["log"])
+    for seat in (1, 2):
+        assert not any(name in e["text"] for e in s.view(seat)["log"])
+        assert any("prepares an Age I military card" in e["text"] for e in s.view(seat)["log"])

@@ -359,11 +359,27 @@ class TTAState(State):
             _rules().apply(self, action)
             self._legal = None
             return
-        from civtable.games.through_the_ages.actions import DISCARD, HAMMURABI, describe
+        from civtable.games.through_the_ages.actions import (
+            AGGRESS,
+            DISCARD,
+            HAMMURABI,
+            OPTION,
+            PREPARE,
+            SEND,
+            describe,
+        )
+        from civtable.games.through_the_ages.catalog import AGES, CARDS
 
         event: JSON = {"text": f"seat {seat}: {describe(self, seat, action)}"}
         if DISCARD <= action < HAMMURABI:
             event["seat"] = seat  # a discarded military card is private
+        elif PREPARE <= action < AGGRESS:  # TTA-6.2: face down; only its age shows
+            event["seat"] = seat
+            age_name = AGES[CARDS[action - PREPARE].age]
+            log.append({"text": f"seat {seat}: prepares an Age {age_name} military card"})
+        elif OPTION <= action < SEND and self.pending[0] == P_KEEP:  # TTA-15.1: face down
+            event["seat"] = seat
+            log.append({"text": f"seat {seat}: keeps one of its Age III events"})
         log.append(event)
         age, rnd = self.age, self.round
         _rules().apply(self, action)
