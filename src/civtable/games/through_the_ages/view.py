@@ -1,7 +1,10 @@
 """Views and determinization: military hands, deck orders and event decks are hidden.
 
 Civil hands are public (TTA-3.3); the military hand of a seat is visible to that seat only;
-decks and the current events show only their sizes.
+decks and the current and future events show only their sizes (the future deck's cards are face
+down, TTA-6.2); past events, pacts, wars, colonies and the tactics are public. In the shorter
+game (TTA-15.1) the face-up Age III events are public and a player's own face-down ones are
+shown to him from the end of Age I on.
 """
 
 from __future__ import annotations
@@ -10,7 +13,20 @@ from civtable.core.api import JSON
 from civtable.core.rng import Rng
 from civtable.games.through_the_ages.catalog import CARDS, military_deck
 from civtable.games.through_the_ages.rules import board, civil
-from civtable.games.through_the_ages.state import P_CHOOSE, P_DISCARD, P_PERFORM, TTAState
+from civtable.games.through_the_ages.state import (
+    F_RESIGNED,
+    P_ACCEPT,
+    P_AGREEMENT,
+    P_BID,
+    P_CHOOSE,
+    P_DEFEND,
+    P_DISCARD,
+    P_OPTION,
+    P_PERFORM,
+    P_SEND,
+    PH_ACTION,
+    TTAState,
+)
 
 
 def _ids(cards: list[int]) -> list[str]:
@@ -68,6 +84,10 @@ def civ_public(state: TTAState, seat: int) -> JSON:
             for c in civ.developed
             if CARDS[c].kind >= 0
         },
+        "colonies": _ids(civ.colonies),
+        "ruins": _ids(civ.ruins),
+        "resigned": bool(civ.flags & F_RESIGNED),
+        "secret_events": len(civ.secret),
         # science to develop each technology in the (public) civil hand after modifiers (TTA-7.2.9)
         "develop_costs": {
             CARDS[c].id: civil.develop_cost(civ, CARDS[c])
@@ -77,17 +97,48 @@ def civ_public(state: TTAState, seat: int) -> JSON:
     }
 
 
-_PENDING = ("none", "perform", "choose", "discard", "homer")
+#: ``pending_detail["kind"]`` by pending decision kind (``state.P_*`` order)
+PENDING_KINDS = (
+    "none",
+    "perform",
+    "choose",
+    "discard",
+    "homer",
+    "defend",
+    "accept",
+    "bid",
+    "send",
+    "option",
+    "agreement",
+    "keep",
+)
 
 
 def _pending_detail(state: TTAState) -> JSON:
-    """The pending follow-up decision in words for UIs: its kind and the card asking."""
+    """The pending decision in words for UIs: its kind, the seat deciding, the card asking and
+    its public data (an aggression's strengths, a pact's sides, the auction's high bid...)."""
+    from civtable.games.through_the_ages.rules import events
+
     p = state.pending
-    doc: JSON = {"kind": _PENDING[p[0]] if 0 <= p[0] < len(_PENDING) else str(p[0])}
-    if p[0] in (P_PERFORM, P_CHOOSE) and len(p) > 1 and p[1] >= 0:
-        doc["card"] = CARDS[p[1]].id
-    if p[0] == P_DISCARD and len(p) > 1:
+    kind = p[0]
+    doc: JSON = {
+        "kind": PENDING_KINDS[kind] if 0 <= kind < len(PENDING_KINDS) else str(kind),
+        "seat": state.decider(),
+    }
+    if kind in (P_PERFORM, P_CHOOSE, P_DEFEND, P_ACCEPT, P_BID, P_SEND, P_OPTION) and p[1] >= 0:
+        doc["card"] = CARDS[p[2] if kind == P_OPTION else p[1]].id
+    if kind == P_DISCARD and len(p) > 1:
         doc["count"] = p[1]
+    elif kind == P_DEFEND:
+        doc.update(attacker=p[2], target=p[3], attack=p[4], defense=p[5], cards_used=p[6])
+    elif kind == P_ACCEPT:
+        doc.update(offerer=p[2], partner=p[3], offerer_side="AB"[p[4]])
+    elif kind == P_BID:
+        doc.update(high_bid=p[2], high_bidder=p[3] if p[3] >= 0 else None)
+    elif kind == P_SEND:
+        doc.update(bid=p[2], force=events.force(state), units_sent=len(p) - 5)
+    elif kind == P_AGREEMENT:
+        doc["budget"] = p[1]
     return doc
 
 
@@ -120,6 +171,27 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True) -> JSON:
         "military_deck_sizes": [len(d) for d in state.mil_decks],
         "military_discard_sizes": [len(d) for d in state.mil_discards],
         "current_events": len(state.events),
+        "future_events": len(state.future),
+        "past_events": _ids(state.past),
+        "faceup_events": _ids(state.faceup),
+        "phase": "action" if state.phase == PH_ACTION else "politics",
+        "pacts": [
+            {
+                "card": CARDS[state.pacts[i]].id,
+                "owner": state.pacts[i + 1],
+                "a": state.pacts[i + 2],
+                "b": state.pacts[i + 3],
+            }
+            for i in range(0, len(state.pacts), 4)
+        ],
+        "wars": [
+            {
+                "card": CARDS[state.wars[i]].id,
+                "declarer": state.wars[i + 1],
+                "target": state.wars[i + 2],
+            }
+            for i in range(0, len(state.wars), 3)
+        ],
         "common_tactics": _ids(state.common),
         "pending": state.pending[0],
         "pending_detail": _pending_detail(state),
@@ -128,6 +200,8 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True) -> JSON:
     }
     if seat is not None:
         doc["military_hand"] = _ids(state.civs[seat].mhand)
+        if state.age >= 2:  # the shorter game: one's own Age III events, from the end of Age I
+            doc["secret_events"] = _ids(state.civs[seat].secret)
         legal = state.legal_actions(seat)
         if labels:
             doc["legal"] = [{"id": a, "label": state.describe(seat, a)} for a in legal]
@@ -165,8 +239,29 @@ def determinize(state: TTAState, seat: int, rng: Rng) -> TTAState:
         s.mil_discards[age] = pool[:n_discards]
         s.mil_decks[age] = pool[n_discards:]
         rng.shuffle(s.civil_decks[age])
-    # current events: face down, drawn unseen from all Age A events (TTA-2.4)
-    first = s.options.get("mode", "first") == "first"
-    s.events = rng.sample(military_deck(0, s.players, first), len(s.events))
+    # current events: face down; the ages on their backs show, so the cards of each age are
+    # shuffled among that age's places (the future deck is left as it is: who prepared which
+    # card is not tracked, a documented simplification)
+    by_age: dict[int, list[int]] = {}
+    for c in s.events:
+        by_age.setdefault(CARDS[c].age, []).append(c)
+    for cards in by_age.values():
+        rng.shuffle(cards)
+    s.events = [by_age[CARDS[c].age].pop() for c in s.events]
+    # the shorter game: face-down Age III events of the others (and one's own before the end
+    # of Age I) are re-dealt from those and the unused ones (TTA-15.1)
+    if s.options.get("mode") == "shorter":
+        hidden = [o for o in range(s.players) if o != seat or s.age < 2]
+        known = set(s.faceup) | (set(s.civs[seat].secret) if s.age >= 2 else set())
+        pool = [
+            c
+            for c in military_deck(3, s.players, False)
+            if CARDS[c].type == "event" and c not in known
+        ]
+        rng.shuffle(pool)
+        for o in hidden:
+            n = len(s.civs[o].secret)
+            s.civs[o].secret = pool[:n]
+            del pool[:n]
     s._legal = None
     return s
