@@ -13,9 +13,16 @@ SW = "seven-wonders"
 
 
 def random_positions(
-    players: int, seed: int, every: int = 1, game: str = SW, **options: Any
+    players: int,
+    seed: int,
+    every: int = 1,
+    game: str = SW,
+    avoid: frozenset[int] = frozenset(),
+    **options: Any,
 ) -> list[tuple[State, int]]:
-    """(state copy, seat to move) at every ``every``-th decision of one seeded random game."""
+    """(state copy, seat to move) at every ``every``-th decision of one seeded random game
+    (``avoid``: actions the random players take only when nothing else is legal, e.g. Through
+    the Ages' resignation, which would end most random games at once)."""
     state = games.get(game).new_game(players, seed, options or None)
     rng = Rng(seed + 1000)
     out: list[tuple[State, int]] = []
@@ -24,7 +31,8 @@ def random_positions(
         seat = state.to_move()[0]
         if k % every == 0:
             out.append((state.copy(), seat))
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        legal = state.legal_actions(seat)
+        state.apply(seat, rng.choice([a for a in legal if a not in avoid] or legal))
         k += 1
     return out
 

@@ -16,6 +16,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from civtable import games  # noqa: E402
 from civtable.core.rng import Rng  # noqa: E402
+from civtable.games.through_the_ages.actions import RESIGN  # noqa: E402
 from civtable.games.through_the_ages.catalog import (  # noqa: E402
     CARDS,
     INITIAL_EVENTS,
@@ -31,6 +32,7 @@ from civtable.rl.spiel import CivtableState  # noqa: E402
 from tests.rl.helpers import play_random, random_positions, sample_chance  # noqa: E402
 
 GAME = "through-the-ages"
+FIRST = {"mode": "first"}  # the chance-model tests that follow the first game's decks
 
 
 def _military_everywhere(engine, age):
@@ -148,7 +150,10 @@ def test_tta_3_3_observation_ignores_what_the_seat_cannot_see(players):
     encoding the view."""
     encoder = encoder_for(GAME, players)
     checked = 0
-    for state, _ in random_positions(game=GAME, players=players, seed=10 + players, every=5):
+    positions = random_positions(
+        game=GAME, players=players, seed=10 + players, every=5, avoid=frozenset({RESIGN})
+    )
+    for state, _ in positions:
         for seat in range(players):
             vec = encoder.encode(state.view(seat, labels=False))
             assert np.array_equal(vec, encoder.encode_state(state, seat))
@@ -175,12 +180,13 @@ def test_tta_3_3_another_seats_military_hand_changes_only_its_own_observation():
 
 
 # --- the chance model ----------------------------------------------------------------------------
+@pytest.mark.parametrize("mode", ["first", "full", "shorter"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_tta_2_the_setup_with_a_generator_is_the_engines(players):
+def test_tta_2_the_setup_with_a_generator_is_the_engines(players, mode):
     game = games.get(GAME)
     for seed in range(5):
-        engine = game.new_game(players, seed).to_json()
-        ours = setup_with(game, players, {"mode": "first"}, Rng(seed)).to_json()
+        engine = game.new_game(players, seed, {"mode": mode}).to_json()
+        ours = setup_with(game, players, {"mode": mode}, Rng(seed)).to_json()
         engine.pop("seed")
         ours.pop("seed")
         assert ours == engine
@@ -191,7 +197,7 @@ def test_tta_2_2_every_engine_deal_is_a_chance_history(seed):
     """Feeding the engine's own setup (first player, then each deck from the top, then the
     events) as chance outcomes gives exactly the engine's position: the chance model covers
     the engine's setup."""
-    dealt = games.get(GAME).new_game(3, seed)
+    dealt = games.get(GAME).new_game(3, seed, FIRST)
     # reconstruct the full decks: the row was dealt from the top of civil A
     civil_a = dealt.civil_decks[0] + dealt.row[::-1]
     decks = [civil_a, dealt.civil_decks[1], dealt.mil_decks[1]]
@@ -200,7 +206,7 @@ def test_tta_2_2_every_engine_deal_is_a_chance_history(seed):
     # (drawn last), the rest (back to the box) in any order
     kept = dealt.events
     decks.append(kept + sorted((Counter(military_deck(0, 3, True)) - Counter(kept)).elements()))
-    state = openspiel_game(GAME, players=3).new_initial_state()
+    state = openspiel_game(GAME, players=3, **FIRST).new_initial_state()
     assert dict(state.chance_outcomes()) == pytest.approx(dict.fromkeys(range(3), 1 / 3))
     state.apply_action(dealt.first)
     for deck in decks:
@@ -222,7 +228,7 @@ def test_tta_2_2_every_engine_deal_is_a_chance_history(seed):
 
 
 def test_tta_2_2_decks_are_drawn_card_by_card_with_copies_as_weights():
-    game = openspiel_game(GAME, players=4)
+    game = openspiel_game(GAME, players=4, **FIRST)
     state = game.new_initial_state()
     state.apply_action(2)  # the first player
     copies = Counter(civil_deck(0, 4))
@@ -248,36 +254,43 @@ def test_tta_2_2_decks_are_drawn_card_by_card_with_copies_as_weights():
 
 
 def test_tta_8_8_military_reshuffles_are_chance_decisions():
-    game = openspiel_game(GAME, players=4)
-    rs = np.random.RandomState(3)
-    state = game.new_initial_state()
-    reshuffles = 0
+    """The first game (its military decks run out within a random game)."""
+    game = openspiel_game(GAME, players=4, **FIRST)
     full = {age: Counter(military_deck(age, 4, True)) for age in (1, 2)}
-    moved = False
-    while not state.is_terminal():
-        if state.is_chance_node():
-            if moved:  # mid-game: a military discard pile shuffled into a new deck
-                outcomes = state.chance_outcomes()
-                assert sum(p for _, p in outcomes) == pytest.approx(1.0)
-                label = state.action_to_string(outcomes[0][0])
-                assert label.startswith("reshuffled military deck card")
-                driver = state._core.driver
-                if not driver.partial:  # the first card of the new deck
-                    pile = Counter(driver.request[1])  # the discard pile being shuffled
-                    (age,) = {CARDS[c].age for c in pile}
-                    assert not pile - full[age]
-                    assert dict(outcomes) == pytest.approx(
-                        {c: k / pile.total() for c, k in pile.items()}
-                    )
-                    reshuffles += 1
-            state.apply_action(sample_chance(state, rs))
-            continue
-        engine = state.engine
-        for age in (1, 2):
-            # no card is duplicated by a reshuffle (played events and tactics leave the piles)
-            assert not _military_everywhere(engine, age) - full[age]
-        state.apply_action(int(rs.choice(state.legal_actions())))
-        moved = True
+    reshuffles = 0
+    for seed in range(3, 9):  # random games until one runs a military deck out
+        rs = np.random.RandomState(seed)
+        state = game.new_initial_state()
+        moved = False
+        while not state.is_terminal():
+            if state.is_chance_node():
+                if moved:  # mid-game: a discard pile or the future events become a deck
+                    outcomes = state.chance_outcomes()
+                    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+                    label = state.action_to_string(outcomes[0][0])
+                    driver = state._core.driver
+                    if label.startswith("new current events deck card"):  # TTA-12.2
+                        state.apply_action(sample_chance(state, rs))
+                        continue
+                    assert label.startswith("reshuffled military deck card")
+                    if not driver.partial:  # the first card of the new deck
+                        pile = Counter(driver.request[1])  # the discard pile being shuffled
+                        (age,) = {CARDS[c].age for c in pile}
+                        assert not pile - full[age]
+                        assert dict(outcomes) == pytest.approx(
+                            {c: k / pile.total() for c, k in pile.items()}
+                        )
+                        reshuffles += 1
+                state.apply_action(sample_chance(state, rs))
+                continue
+            engine = state.engine
+            for age in (1, 2):
+                # no card is duplicated by a reshuffle (played cards leave the piles)
+                assert not _military_everywhere(engine, age) - full[age]
+            state.apply_action(int(rs.choice(state.legal_actions())))
+            moved = True
+        if reshuffles:
+            break
     assert reshuffles > 0
 
 

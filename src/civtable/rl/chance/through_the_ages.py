@@ -16,7 +16,10 @@ was fixed by a shuffle:
    into a new deck (TTA-8.8): one decision per card as in 2.
 
 Card-row refills, age transitions and military draws take the next cards of these decks, so
-they need no decisions of their own: the shuffles decide them. The driver runs the engine's own
+they need no decisions of their own: the shuffles decide them. During play, a military discard
+pile shuffled into a new deck (TTA-8.8) and the future events deck shuffled into the new current
+events deck (TTA-12.2) are drawn card by card too; the shorter game's Age III events (TTA-15.1)
+are part of the setup's shuffles. The driver runs the engine's own
 moves with scripted randomness (:mod:`civtable.rl.chance.replay`); setup is
 :func:`setup_with`: the engine's own ``rules.setup.new_game`` given the scripted generator.
 """
@@ -78,7 +81,17 @@ class ThroughTheAgesChance(ReplayChance):
             return f"random {key} of 0..{request[1] - 1}"  # no rule rolls during play today
         card = CARDS[key]
         what = f"{card.deck} deck" if self.move is None else f"reshuffled {card.deck} deck"
+        if self.move is not None and _is_event_deck(request[1]):
+            what = "new current events deck"  # TTA-12.2: the future deck, shuffled
         return f"{what} card {step + 1}: {card.name} ({AGES[card.age]})"
+
+
+def _is_event_deck(cards: tuple[int, ...]) -> bool:
+    """A shuffle during play is a military discard pile (one age, TTA-8.8) or the future
+    events deck becoming the current one (events and territories, any ages, TTA-12.2)."""
+    return len({CARDS[c].age for c in cards}) > 1 or all(
+        CARDS[c].type in ("event", "territory") for c in cards
+    )
 
 
 __all__ = ["ThroughTheAgesChance", "setup_with"]

@@ -24,7 +24,17 @@ civ x n            34 + 7C     ratings, banks, stocks, productions, actions, lim
                                wonders), workers on it, unfinished wonder, civil hand, tactic,
                                cost to build, cost to develop
 military hand      C           my military hand, copies per card
+politics           see below   the military part (TTA-6, TTA-11, TTA-12, TTA-15.1)
 =================  ==========  ==================================================================
+
+The politics block: Politics Phase flag; the deciding seat (one-hot, relative); future events
+count; past events and the shorter game's face-up events (per card); my own face-down Age III
+events once visible (per card); the pending decision's extra kind one-hot (the kinds of the
+military part and "other"), its numbers (attack, defence, cards used, high bid, bid, force sent,
+budget) and the other seat it names (attacker / offerer / high bidder, relative one-hot); then
+per civilization (relative order): resigned, face-down events held, colonies and ruined wonders
+(per card), the pacts it is party to (per card: 1 side A, 2 side B) and the wars it declared
+(per target seat, relative).
 
 Entries are raw counts (not normalized), clipped to ``[0, HIGH]`` (255).
 """
@@ -47,6 +57,9 @@ HIGH = 255.0
 _C = len(CARDS)
 _AGE_NAMES = (*AGES, "IV")
 _PENDING = ("none", "perform", "choose", "discard", "homer")
+#: pending kinds of the military part (the politics block); anything else is "other"
+_PENDING2 = ("defend", "accept", "bid", "send", "option", "agreement", "keep", "other")
+_PENDING_NUMBERS = ("attack", "defense", "cards_used", "high_bid", "bid", "force", "budget")
 #: the integer fields of a civilization's public view, in vector order
 _CIV_INTS = (
     "culture",
@@ -114,6 +127,18 @@ class ThroughTheAgesEncoder(ObservationEncoder):
             names += [f"civ{k}:{x}" for x in self._civ_names]
         self._mhand_at = len(names)
         names += [f"military_hand:{c}" for c in ids]
+        self._pol_at = len(names)
+        names += ["politics_phase"] + [f"decider_{k}" for k in range(n)] + ["future_events"]
+        names += [f"past_event:{c}" for c in ids] + [f"faceup_event:{c}" for c in ids]
+        names += [f"my_secret_event:{c}" for c in ids]
+        names += [f"pending2_{p}" for p in _PENDING2] + [f"pending_{x}" for x in _PENDING_NUMBERS]
+        names += [f"pending_other_{k}" for k in range(n)]
+        self._pciv_names = ["resigned", "secret_events"]
+        self._pciv_names += [f"{b}:{c}" for b in ("colony", "ruin", "pact") for c in ids]
+        self._pciv_names += [f"war_on_{k}" for k in range(n)]
+        self._pciv_at = len(names)
+        for k in range(n):
+            names += [f"civ{k}:{x}" for x in self._pciv_names]
         self._names = names
         self.size = len(names)
 
@@ -164,7 +189,8 @@ class ThroughTheAgesEncoder(ObservationEncoder):
             v[i + BY_ID[card]] += 1
         i += _C
         detail = view["pending_detail"]
-        v[i + _PENDING.index(detail["kind"])] = 1
+        if detail["kind"] in _PENDING:  # the military part's kinds: the politics block
+            v[i + _PENDING.index(detail["kind"])] = 1
         i += len(_PENDING)
         if "card" in detail:
             v[i + BY_ID[detail["card"]]] = 1
@@ -174,8 +200,56 @@ class ThroughTheAgesEncoder(ObservationEncoder):
             self._civ(v, self._civ_at + rel(doc["seat"]) * self._civ_size, doc)
         for card, k in Counter(view["military_hand"]).items():
             v[self._mhand_at + BY_ID[card]] = k
+        self._politics(v, view, rel)
         np.clip(v, 0.0, HIGH, out=v)
         return v
+
+    def _politics(self, v: Vector, view: JSON, rel: Any) -> None:
+        """The politics block (see the module doc); absent fields leave zeros."""
+        n = self.players
+        i = self._pol_at
+        v[i] = view.get("phase") == "politics"
+        i += 1
+        for seat in view.get("to_move", [])[:1]:
+            v[i + rel(seat)] = 1
+        i += n
+        v[i] = view.get("future_events", 0)
+        i += 1
+        for key in ("past_events", "faceup_events", "secret_events"):
+            for card in view.get(key, []):
+                v[i + BY_ID[card]] += 1
+            i += _C
+        detail = view["pending_detail"]
+        kind = detail["kind"]
+        if kind not in _PENDING:
+            v[i + (_PENDING2.index(kind) if kind in _PENDING2 else len(_PENDING2) - 1)] = 1
+        i += len(_PENDING2)
+        for k, key in enumerate(_PENDING_NUMBERS):
+            v[i + k] = detail.get(key) or 0
+        i += len(_PENDING_NUMBERS)
+        other = detail.get("attacker", detail.get("offerer", detail.get("high_bidder")))
+        if isinstance(other, int):
+            v[i + rel(other)] = 1
+        i += n
+        assert i == self._pciv_at
+        size = len(self._pciv_names)
+        for doc in view["civs"]:
+            j = self._pciv_at + rel(doc["seat"]) * size
+            v[j] = bool(doc.get("resigned"))
+            v[j + 1] = doc.get("secret_events", 0)
+            j += 2
+            for card in doc.get("colonies", []):
+                v[j + BY_ID[card]] += 1
+            for card in doc.get("ruins", []):
+                v[j + _C + BY_ID[card]] += 1
+        pact_at = 2 + 2 * _C
+        for pact in view.get("pacts", []):
+            for seat, side in ((pact["a"], 1), (pact["b"], 2)):
+                v[self._pciv_at + rel(seat) * size + pact_at + BY_ID[pact["card"]]] = side
+        war_at = pact_at + _C
+        for war in view.get("wars", []):
+            j = self._pciv_at + rel(war["declarer"]) * size + war_at
+            v[j + rel(war["target"])] += 1
 
     def _civ(self, v: Vector, i: int, doc: JSON) -> None:
         """Write one civilization's block at ``i``."""
