@@ -14,8 +14,10 @@ from importlib import resources
 from typing import Any
 
 from civtable.games.through_the_ages import GAME
+from civtable.games.through_the_ages.actions import RESIGN
 from civtable.games.through_the_ages.catalog import CARDS, NCARDS
 from civtable.games.through_the_ages.state import TTAState
+from civtable.games.through_the_ages.view import PENDING_KINDS
 from civtable.server import extras
 from civtable.server.through_the_ages import catalog
 
@@ -23,7 +25,20 @@ RAW = json.loads(
     (resources.files("civtable.games.through_the_ages") / "data" / "cards.json").read_text("utf-8")
 )["cards"]
 CAT = catalog()
-PANEL = {"END", "POP", "CHOICE", "HAMMURABI", "OCEAN", "BARBAROSSA", "CHURCHILL"}
+PANEL = {
+    "END",
+    "POP",
+    "CHOICE",
+    "HAMMURABI",
+    "OCEAN",
+    "BARBAROSSA",
+    "CHURCHILL",
+    "RESIGN",
+    "ALEXANDER",
+    "OPTION",
+    "DONE",
+    "TRADE",
+}
 
 
 def _decode(cat: dict[str, Any], action: int) -> tuple[str, int]:
@@ -36,15 +51,16 @@ def _decode(cat: dict[str, Any], action: int) -> tuple[str, int]:
     return found
 
 
-def _random_positions(seed: int, players: int) -> list[TTAState]:
-    """Every position of a random first game (a copy per step)."""
-    s = GAME.new_game(players, seed)
+def _random_positions(seed: int, players: int, mode: str = "first") -> list[TTAState]:
+    """Every position of a random game (a copy per step; the players never resign)."""
+    s = GAME.new_game(players, seed, {"mode": mode})
     rng = random.Random(seed)
     out = []
     while not s.is_terminal():
         out.append(s.copy())
         seat = s.to_move()[0]
-        s.apply(seat, rng.choice(s.legal_actions(seat)))
+        legal = s.legal_actions(seat)
+        s.apply(seat, rng.choice([a for a in legal if a != RESIGN] or legal))
     return out
 
 
@@ -74,13 +90,16 @@ def test_tta_catalog_lists_every_card_with_its_printed_costs() -> None:
 def test_tta_catalog_ranges_put_every_legal_action_on_a_drawn_card() -> None:
     cat = catalog()
     seen: set[str] = set()
-    for seed, players in ((1, 2), (2, 3), (3, 4)):
-        for s in _random_positions(seed, players):
+    games = ((1, 2, "first"), (2, 3, "full"), (3, 4, "full"), (4, 3, "shorter"))
+    for seed, players, mode in games:
+        for s in _random_positions(seed, players, mode):
             seat = s.to_move()[0]
             v = s.view(seat)
             me = v["civs"][seat]
             in_play = {cat["cards"][c]["slot"] for c in me["workers"]}
             hand = {cat["cards"][c]["index"] for c in me["hand"] + v["military_hand"]}
+            military = {cat["cards"][c]["index"] for c in v["military_hand"]}
+            pacts = {cat["cards"][p["card"]]["index"] for p in v["pacts"]}
             for a in v["legal"]:
                 kind, k = _decode(cat, a["id"])
                 seen.add(kind)
@@ -103,9 +122,21 @@ def test_tta_catalog_ranges_put_every_legal_action_on_a_drawn_card() -> None:
                     assert CARDS[k].id in v["common_tactics"], label
                 elif kind == "WONDER":
                     assert me["unfinished_wonder"] is not None, label
+                elif kind in ("PREPARE", "COLUMBUS"):
+                    assert k in military, label  # on the military hand card
+                elif kind in ("AGGRESS", "WAR"):
+                    assert k // 4 in military, label
+                    assert 0 <= k % 4 < players, label
+                elif kind == "PACT":
+                    assert k // 8 in military, label
+                elif kind == "CANCEL":
+                    assert k in pacts, label  # on the pact in play
+                elif kind == "SEND":
+                    assert k in in_play, label  # on the unit card
                 else:
                     assert kind in PANEL, (kind, label)
     assert {"END", "TAKE", "POP", "BUILD", "UPGRADE", "DESTROY", "PLAY", "WONDER"} <= seen
+    assert {"PREPARE", "AGGRESS", "WAR", "PACT", "OPTION", "DONE"} <= seen
 
 
 def test_tta_3_1_view_row_costs_are_what_taking_costs() -> None:
@@ -148,14 +179,21 @@ def test_tta_7_2_3_view_build_costs_are_what_building_pays() -> None:
 
 def test_tta_view_pending_detail_names_the_action_card_being_finished() -> None:
     found = 0
-    for s in _random_positions(7, 2) + _random_positions(8, 3):
+    for s in _random_positions(7, 2) + _random_positions(8, 3, "full"):
         if s.pending[0] == 0:
             continue
-        detail = s.view(s.current)["pending_detail"]
-        assert detail["kind"] in ("perform", "choose", "discard", "homer")
-        if detail["kind"] in ("perform", "choose"):
-            assert CAT["cards"][detail["card"]]["type"] == "action"
+        detail = s.view(s.decider())["pending_detail"]
+        assert detail["seat"] == s.decider()
+        assert detail["kind"] in PENDING_KINDS[1:]
+        if detail["kind"] in ("perform", "choose") and "card" in detail:
+            assert CAT["cards"][detail["card"]]["type"] in ("action", "event")
             found += 1
+        if detail["kind"] == "defend":
+            assert CAT["cards"][detail["card"]]["type"] == "aggression"
+            assert detail["target"] == s.decider()  # the target defends (TTA-6.4)
+            assert detail["attack"] > 0
+        if detail["kind"] == "bid":
+            assert CAT["cards"][detail["card"]]["type"] == "territory"
         if detail["kind"] == "discard":
             assert detail["count"] >= 1
     assert found >= 1
