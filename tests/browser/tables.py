@@ -20,7 +20,12 @@ CLICKABLE = "button.act[data-action]:not([disabled]), svg.hexmap g.cell.target"
 
 
 def create_game(
-    server: ServerProcess, game: str, players: int, seed: int, bots: list[str]
+    server: ServerProcess,
+    game: str,
+    players: int,
+    seed: int,
+    bots: list[str],
+    options: dict[str, Any] | None = None,
 ) -> tuple[str, str]:
     """A game with seat 0 taken by a person and the other seats by ``bots``; (id, token)."""
     with httpx.Client(base_url=server.url) as http:
@@ -33,6 +38,7 @@ def create_game(
                 "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": b} for b in bots],
                 "take_seat": 0,
                 "player_name": "Tester",
+                "options": options or {},
             },
         )
         assert r.status_code == 201, r.text
@@ -88,21 +94,26 @@ class Planner:
         store = Store.open(self.db_url)
         record = store.get_game(gid)
         store.close()
-        self.state: State = games.get(record.game).new_game(
-            record.players, record.seed, record.options
+        game = games.get(record.game)
+        self.state: State = game.new_game(
+            record.players, record.seed, game.upgrade_options(record.options)
         )
         self.done = 0
         self.bot = make_bot("heuristic", seed)
 
-    def next_action(self) -> int:
-        """The heuristic's choice for the seat in the position the page shows now."""
+    def sync(self) -> State:
+        """The stored game's position now (every move so far applied)."""
         store = Store.open(self.db_url)
         moves = store.moves(self.gid)
         store.close()
         for seat, action in moves[self.done :]:
             self.state.apply(seat, action)
         self.done = len(moves)
-        return self.bot.choose(self.state, self.seat)
+        return self.state
+
+    def next_action(self) -> int:
+        """The heuristic's choice for the seat in the position the page shows now."""
+        return self.bot.choose(self.sync(), self.seat)
 
 
 def play_by_planner(page: Any, wire: Wire, planner: Planner, max_clicks: int) -> tuple[int, int]:

@@ -3,8 +3,11 @@
 One person plays a whole 3-player first game (TTA-14) against two bots by clicking the take
 buttons on the card row, the build / upgrade / destroy buttons on the cards of their own board,
 the play buttons in their hand and the remaining decision buttons, until the final breakdown
-appears. Every payload the page received is the seat's own view of the position at that sequence
-number (military hands and decks stay hidden, TTA-3.3).
+appears. Another plays a whole 4-player full game (TTA-13) against three bots, the heuristic
+choosing each click: political actions on the military cards, defences, pact answers, bids and
+the other decisions of the Politics Phase must all be on the page. Every payload the page
+received is the seat's own view of the position at that sequence number (military hands and
+decks stay hidden, TTA-3.3).
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ pytestmark = pytest.mark.slow
 
 
 def test_tta_14_whole_first_game_in_the_table_view(browser: Any, server: ServerProcess) -> None:
-    gid, token = create_game(server, "through-the-ages", 3, 7, ["heuristic", "random"])
+    gid, token = create_game(
+        server, "through-the-ages", 3, 7, ["heuristic", "random"], {"mode": "first"}
+    )
     errors: list[str] = []
     page, wire = open_table(browser, server, gid, token, errors)
     page.locator("body[data-your-turn='1'], body[data-status='over']").first.wait_for()
@@ -87,3 +92,35 @@ def _play_to_the_end(
         clicks += 1
         wire.flush()
         assert clicks < max_clicks, f"no end after {max_clicks} clicks"
+
+
+def test_tta_13_whole_full_game_with_politics_in_the_table_view(
+    browser: Any, server: ServerProcess
+) -> None:
+    from tests.browser.tables import Planner, play_by_planner
+
+    gid, token = create_game(
+        server, "through-the-ages", 4, 11, ["heuristic", "heuristic", "random"], {"mode": "full"}
+    )
+    errors: list[str] = []
+    page, wire = open_table(browser, server, gid, token, errors)
+    page.locator("body[data-your-turn='1'], body[data-status='over']").first.wait_for()
+    assert page.locator("[data-testid=politics]").count() == 1  # event decks, pacts, wars
+    planner = Planner(server, gid, seed=3)
+    clicks, _ = play_by_planner(page, wire, planner, 3000)
+    scores = page.locator("[data-testid=scores]")
+    scores.wait_for()
+    assert scores.locator("tr.total td").count() == 4
+    state = planner.sync()
+    assert state.is_terminal()
+    assert state.age == 4  # TTA-4.4: the full game ends in Age IV
+    # the human seat took part in the politics: it prepared events (TTA-6.2) at least
+    from civtable.games.through_the_ages import actions as act
+
+    mine = [a for seat, a in state.history if seat == 0]
+    assert any(act.PREPARE <= a < act.OPTION for a in mine)
+    _shot(page, "tta-full-scores.png", full=True)
+    page.context.close()
+    assert not errors, errors
+    assert clicks >= 100
+    assert check_payloads_are_views(server, gid, wire) >= clicks // 2

@@ -60,6 +60,14 @@ def card_doc(idx: int) -> dict[str, Any]:
         doc["army"] = dict(zip(("infantry", "cavalry", "artillery"), c.army, strict=True))
         doc["tactic_strength"] = c.tactic
         doc["outdated_strength"] = c.tactic_old
+    if c.type == "bonus":  # TTA-6.4 / TTA-11.4
+        doc["defense"] = c.defense
+        doc["colonization"] = c.colonize
+    if c.ma_cost:  # aggressions and wars (TTA-6.4, TTA-6.5)
+        doc["military_action_cost"] = c.ma_cost
+    if c.type == "pact":  # TTA-6.6
+        doc["symmetric"] = c.symmetric
+        doc["attacks"] = c.attacks
     return doc
 
 

@@ -10,7 +10,7 @@ import { h } from "./api.js";
 import { logPanel, scoresSection, seatName, statusBadge } from "./generic.js";
 
 export const SEAT_COLORS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e"];
-const AGE_INDEX = { A: 0, I: 1, II: 2, III: 3 };
+const AGE_INDEX = { A: 0, I: 1, II: 2, III: 3, IV: 4 };
 const KIND_LABEL = {
   farm: "Farms",
   mine: "Mines",
@@ -44,6 +44,13 @@ const PENDING_PROMPT = {
   choose: "choose one option",
   discard: "discard military cards down to your hand limit",
   homer: "Homer leaves play: slide him under a wonder?",
+  defend: "defend: play bonus cards or discard military cards (+1 each)",
+  accept: "a pact is offered",
+  bid: "colonization auction: bid or pass",
+  send: "send units and bonus cards to colonize",
+  option: "choose",
+  agreement: "International Agreement: take cards from the row",
+  keep: "keep one of your Age III events",
 };
 
 /** The colour family of a card (CSS class tta-c-…). */
@@ -154,6 +161,7 @@ export class TtaTable {
     const decision = legal.length ? this.decision(v, legal) : null;
     if (decision) this.root.append(decision);
     this.root.append(row);
+    this.root.append(this.politics(p, v));
     this.root.append(
       h(
         "div.tta-main",
@@ -177,6 +185,8 @@ export class TtaTable {
     if (v.result) phase = "Final scoring";
     else if (pending) phase = `${pending.card ? `${this.card(pending.card).name}: ` : ""}${PENDING_PROMPT[pending.kind] || pending.kind}`;
     else if (v.round === 1) phase = "Round 1: take cards only";
+    else if (v.phase === "politics") phase = "Politics Phase (then the Action Phase)";
+    const deciding = pending && pending.seat !== undefined && pending.seat !== v.current ? pending.seat : null;
     return h(
       "header.topbar.tta-top",
       null,
@@ -193,6 +203,7 @@ export class TtaTable {
             v.current === v.seat ? " (you)" : null,
             ": ",
             h("span.phase", { "data-testid": "phase" }, phase),
+            deciding !== null ? h("span.tta-answer", { "data-testid": "deciding" }, ` — ${seatName(p, deciding)}${deciding === v.seat ? " (you)" : ""} answers`) : null,
           ),
       v.result
         ? null
@@ -341,6 +352,9 @@ export class TtaTable {
       wip ? h("span.tta-chip.wonder.wip", { title: wip.text }, `${wip.name} (${civ.wonder_stages_built}/${wip.stages.length})`) : null,
       chips(civ.special, "special"),
       civ.tactic ? h("span.tta-chip.tactic", { title: this.card(civ.tactic).text }, `tactic ${this.card(civ.tactic).name}`) : null,
+      chips(civ.colonies || [], "colony"),
+      (civ.ruins || []).map((id) => h("span.tta-chip.wonder.ruin", { title: "turned face down: 2 culture" }, `${this.card(id).name} (face down)`)),
+      civ.resigned ? h("span.tta-chip.resigned", null, "resigned") : null,
     );
     const hand = h(
       "div.tta-sumrow.hand",
@@ -349,7 +363,8 @@ export class TtaTable {
       civ.hand.length ? chips(civ.hand, "hand") : h("span.none", null, "no civil cards"),
       h("span.tta-mil", { title: "military cards (hidden)" }, ` + ${civ.military_hand_size} military`),
     );
-    const hasOther = leader || wip || civ.tactic || civ.wonders.length || civ.special.length;
+    const hasOther =
+      leader || wip || civ.tactic || civ.wonders.length || civ.special.length || (civ.colonies || []).length || (civ.ruins || []).length || civ.resigned;
     return h("div.tta-summary", null, handOnly ? null : [rows, hasOther ? other : null], hand);
   }
 
@@ -380,6 +395,9 @@ export class TtaTable {
     for (const id of civ.wonders) other.push(this.plainCard(this.card(id), "wonder"));
     if (civ.unfinished_wonder) other.push(this.unfinishedWonder(civ));
     if (civ.tactic) other.push(this.plainCard(this.card(civ.tactic), civ.tactic_exclusive ? "tactic (yours alone)" : "tactic"));
+    for (const id of civ.colonies || []) other.push(this.plainCard(this.card(id), "colony"));
+    for (const id of civ.ruins || []) other.push(this.plainCard(this.card(id), "wonder turned face down (2 culture)"));
+    for (const pact of this.pactsOf(v, civ.seat)) other.push(this.pactCard(v, pact));
     return h("div.tta-tableau", { "data-testid": "tableau" }, h("div.tta-groups", null, groups), h("div.tta-others-cards", null, other));
   }
 
@@ -419,6 +437,7 @@ export class TtaTable {
     }
     const unit = this.catalog.unit_kinds.includes(c.kind);
     buttons.push(this.button((this.by.DESTROY || new Map()).get(slot), unit ? "Disband" : "Destroy", "destroy"));
+    if (unit) buttons.push(this.button((this.by.SEND || new Map()).get(slot), `Send to colonize (+${c.per_worker.strength || 0})`, "play"));
     return h(
       `div.tta-card.tta-bld.tta-c-${family(c)}`,
       { "data-card": c.id, "data-slot": slot, title: `${c.name}: ${c.text}` },
@@ -496,7 +515,7 @@ export class TtaTable {
         h("div.name", null, c.name),
         army ? h("div.costs", null, `army: ${army} → +${c.tactic_strength}`) : null,
         h("div.text", null, c.text),
-        first ? h("div.acts", null, this.button(play.get(c.index), "Play the tactic (1 MA)", "play"), this.button(discard.get(c.index), "Discard", "discard")) : null,
+        first ? h("div.acts", null, this.militaryButtons(v, c, play.get(c.index), discard.get(c.index))) : null,
       );
     });
     const copy = this.by.COPY || new Map();
@@ -523,6 +542,85 @@ export class TtaTable {
     );
   }
 
+  /** The buttons on a military hand card: the political actions it allows and, in a defence or
+   * a colonization, playing or discarding it. */
+  militaryButtons(v, c, play, discard) {
+    const kind = (v.pending_detail || {}).kind;
+    const out = [];
+    let playText = "Play the tactic (1 MA)";
+    let discardText = "Discard";
+    if (kind === "defend") {
+      playText = `Defend with it (+${c.defense || 0})`;
+      discardText = "Discard for +1 defence";
+    } else if (kind === "send") {
+      playText = `Colonize with it (+${c.colonization || 0})`;
+      discardText = "Discard for +1 (James Cook)";
+    }
+    out.push(this.button(play, playText, "play"));
+    out.push(this.button((this.by.PREPARE || new Map()).get(c.index), c.type === "territory" ? "Prepare the territory" : "Prepare the event", "play"));
+    out.push(this.button((this.by.COLUMBUS || new Map()).get(c.index), "Columbus: colonize it now", "play"));
+    const name = (seat) => seatName(this.p, seat);
+    for (let t = 0; t < 4; t++) {
+      const ag = (this.by.AGGRESS || new Map()).get(c.index * 4 + t);
+      if (ag) out.push(this.button(ag, `Aggression on ${name(t)}`, "attack"));
+      const war = (this.by.WAR || new Map()).get(c.index * 4 + t);
+      if (war) out.push(this.button(war, `Declare war on ${name(t)}`, "attack"));
+      for (let side = 0; side < 2; side++) {
+        const pact = (this.by.PACT || new Map()).get(c.index * 8 + t * 2 + side);
+        if (pact) out.push(this.button(pact, `Offer to ${name(t)}${c.symmetric ? "" : ` (you as ${side ? "B" : "A"})`}`, "play"));
+      }
+    }
+    out.push(this.button(discard, discardText, "discard"));
+    return out;
+  }
+
+  pactsOf(v, seat) {
+    return (v.pacts || []).filter((pact) => pact.a === seat || pact.b === seat);
+  }
+
+  pactCard(v, pact) {
+    const c = this.card(pact.card);
+    const name = (seat) => seatName(this.p, seat);
+    const cancel = (this.by.CANCEL || new Map()).get(c.index);
+    return h(
+      `div.tta-card.tta-c-milcard.tta-pact`,
+      { "data-card": pact.card, title: `${c.name}: ${c.text}` },
+      h("div.sub", null, `pact · A ${name(pact.a)} · B ${name(pact.b)}`),
+      h("div.name", null, c.name, h("small", null, ` ${c.age}`)),
+      h("div.text", null, c.text),
+      cancel ? h("div.acts", null, this.button(cancel, "Cancel the pact", "destroy")) : null,
+    );
+  }
+
+  /** The event decks, past events, pacts and wars in play (public), the shorter game's events. */
+  politics(p, v) {
+    const name = (seat) => seatName(p, seat);
+    const chips = (ids, cls) => (ids || []).map((id) => h(`span.tta-chip.${cls}`, { title: this.card(id).text, "data-card": id }, this.card(id).name));
+    const pacts = (v.pacts || []).map((pact) =>
+      h("li", { "data-card": pact.card }, `${this.card(pact.card).name}: A ${name(pact.a)}, B ${name(pact.b)}`),
+    );
+    const wars = (v.wars || []).map((war) =>
+      h("li", { "data-card": war.card }, `${this.card(war.card).name}: ${name(war.declarer)} on ${name(war.target)} (resolves at ${name(war.declarer)}'s next turn)`),
+    );
+    const past = (v.past_events || []).slice(-6).reverse();
+    return h(
+      "section.panel.tta-politics",
+      { "aria-label": "events, pacts and wars", "data-testid": "politics" },
+      h(
+        "div.tta-decks",
+        null,
+        h("span", { "data-testid": "current-events" }, `current events ${v.current_events}`),
+        " · ",
+        h("span", { "data-testid": "future-events" }, `future events ${v.future_events ?? 0}`),
+        past.length ? [" · past: ", chips(past, "event")] : null,
+      ),
+      (v.faceup_events || []).length ? h("div", null, "Age III events face up: ", chips(v.faceup_events, "event")) : null,
+      (v.secret_events || []).length ? h("div", null, "your Age III events: ", chips(v.secret_events, "event")) : null,
+      pacts.length ? h("div", null, h("b", null, "Pacts"), h("ul", null, pacts)) : null,
+      wars.length ? h("div", null, h("b", null, "Wars declared"), h("ul", null, wars)) : null,
+    );
+  }
+
   // --- the decision ----------------------------------------------------------------------
   decision(v, legal) {
     // the card row, the board and the hands are drawn before this panel (render order), so
@@ -535,7 +633,12 @@ export class TtaTable {
       prompt = `${c ? `${c.name}: ` : ""}${PENDING_PROMPT[pending.kind] || pending.kind}`;
       if (c && pending.kind === "perform") prompt += ` — ${c.text}`;
       if (pending.kind === "discard" && pending.count) prompt += ` (${pending.count} to discard)`;
+      if (pending.kind === "defend") prompt += ` — ${seatName(this.p, pending.attacker)} attacks with ${pending.attack} against your ${pending.defense}`;
+      if (pending.kind === "accept") prompt += ` — from ${seatName(this.p, pending.offerer)}`;
+      if (pending.kind === "bid") prompt += pending.high_bidder !== null && pending.high_bidder !== undefined ? ` — high bid ${pending.high_bid} by ${seatName(this.p, pending.high_bidder)}` : " — no bid yet";
+      if (pending.kind === "send") prompt += ` — force ${pending.force} of ${pending.bid} needed`;
     } else if (v.round === 1) prompt = "Round 1: take cards from the row (buttons on the cards)";
+    else if (v.phase === "politics") prompt = "Politics Phase: one political action (buttons on your military cards and below), or go on with the Action Phase";
     const me = v.civs[v.seat];
     return h(
       "section.decision.tta-decision",
