@@ -124,7 +124,7 @@ def test_tta_catalog_ranges_put_every_legal_action_on_a_drawn_card() -> None:
                     assert me["unfinished_wonder"] is not None, label
                 elif kind in ("PREPARE", "COLUMBUS"):
                     assert k in military, label  # on the military hand card
-                elif kind in ("AGGRESS", "WAR"):
+                elif kind in ("AGGRESS", "WAR", "SHARED"):
                     assert k // 4 in military, label
                     assert 0 <= k % 4 < players, label
                 elif kind == "PACT":

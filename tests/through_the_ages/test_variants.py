@@ -162,3 +162,35 @@ def test_tta_6_2_the_log_does_not_name_a_prepared_card_to_others() -> None:
     for seat in (1, 2):
         assert not any(name in e["text"] for e in s.view(seat)["log"])
         assert any("prepares an Age I military card" in e["text"] for e in s.view(seat)["log"])
+
+
+def test_tta_15_1_a_war_may_resolve_as_the_shared_war_over_culture() -> None:
+    from civtable.games.through_the_ages import actions as act
+    from civtable.games.through_the_ages.rules import politics
+
+    s = action_phase(3, 2, mode="shorter")
+    s.round, s.phase, s.age = 3, 0, 2
+    war = BY_ID["war_over_territory"]
+    shared = BY_ID["war_over_culture"]
+    s.civs[0].mhand = [war]
+    s.civs[0].ma = 3
+    s.civs[0].workers[CARDS[BY_ID["warriors"]].slot] = 6  # strength 6 against 1
+    s._legal = None
+    legal = s.legal_actions(0)
+    assert act.WAR + war * 4 + 1 in legal
+    assert act.SHARED + war * 4 + 1 in legal
+    s.apply(0, act.SHARED + war * 4 + 1)
+    assert s.civs[0].ma == 3 - CARDS[shared].ma_cost  # War over Culture's cost
+    assert s.wars == [shared, 0, 1]
+    assert war in s.mil_discards[2]
+    s.civs[1].culture = 20
+    culture = s.civs[0].culture
+    politics.resolve_wars(s, 0)
+    assert s.civs[0].culture == culture + 5 + 5  # 5 + advantage 5
+    assert shared not in s.mil_discards[3]  # the shared card stays beside the board
+    full = action_phase(3, 2, mode="full")
+    full.round, full.phase = 3, 0
+    full.civs[0].mhand = [war]
+    full.civs[0].ma = 3
+    full._legal = None
+    assert not [a for a in full.legal_actions(0) if a >= act.SHARED]

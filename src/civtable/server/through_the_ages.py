@@ -114,6 +114,7 @@ def catalog() -> JSON:
             "SEND": actions.SEND,
             "DONE": actions.DONE,
             "TRADE": actions.TRADE,
+            "SHARED": actions.SHARED,
             "SPACE": actions.ACTION_SPACE,
         },
     }

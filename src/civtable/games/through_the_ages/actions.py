@@ -39,6 +39,8 @@ id range        meaning
 ``DONE``        finish the pending multi-step choice (defence, colonization force, takes)
 ``TRADE``       Trade Routes Agreement: use 1 food as 1 resource (side A) or 1 resource as
                 1 food (side B), once per turn in one's Action Phase
+``SHARED+4c+t``   the shorter game: declare war ``c`` on ``t`` resolved as the shared War over
+                Culture (its MA cost, TTA-15.1)
 ==============  =========================================================================
 
 In a sub-decision the Action-Phase ranges keep their meaning where it fits: ``PLAY+c`` plays
@@ -89,7 +91,8 @@ NOPTIONS = 128
 SEND = OPTION + NOPTIONS
 DONE = SEND + NSLOTS
 TRADE = DONE + 1
-ACTION_SPACE = TRADE + 1
+SHARED = TRADE + 1
+ACTION_SPACE = SHARED + NCARDS * 4
 
 
 def bach_id(src_slot: int, theater_age: int) -> int:
@@ -158,6 +161,9 @@ def describe(state: TTAState, seat: int, action: int) -> str:
         return "Winston Churchill: 3 science and 3 resources for units"
     if COPY <= action < PREPARE:
         return f"copy the tactic {CARDS[action - COPY].name}"
+    if action >= SHARED:
+        c, t = divmod(action - SHARED, 4)
+        return f"play {CARDS[c].name} as the shared War over Culture on seat {t}"
     if action == TRADE:
         from civtable.games.through_the_ages.rules import effects
 

@@ -21,7 +21,6 @@ from civtable.games.through_the_ages.rules import board
 from civtable.games.through_the_ages.scoring import breakdown
 from civtable.games.through_the_ages.state import P_BID, P_DEFEND, P_NONE, P_OPTION, TTAState
 
-
 #: ISMCTS cuts its playouts off this many decisions after the expansion and scores the position
 #: with :func:`evaluate` (``k=auto``): a full game is ~500 decisions and a heuristic playout to
 #: the end costs seconds (8 iterations/s against ~300 with this cut-off, 4-player mid-game)

@@ -605,7 +605,7 @@ def _apply(state: TTAState, action: int) -> None:
         state.pending = [P_NONE]
         return
     if kind == P_NONE and state.phase != PH_ACTION:
-        if ax.PREPARE <= action < ax.OPTION:
+        if ax.PREPARE <= action < ax.OPTION or action >= ax.SHARED:
             politics.apply_political(state, action)
             return
         state.phase = PH_ACTION  # the first Action-Phase action ends the Politics Phase

@@ -15,13 +15,18 @@ from __future__ import annotations
 
 from civtable.games.through_the_ages import actions as ax
 from civtable.games.through_the_ages.catalog import (
+    BY_ID,
     CARDS,
     DEFENSE_DISCARD,
     NCARDS,
     PACT_SIDES,
     RESIGN_CULTURE,
+    SHORTER_WAR,
     STR,
 )
+
+#: the shorter game's shared war card (TTA-15.1)
+SHARED_WAR = BY_ID[SHORTER_WAR]
 from civtable.games.through_the_ages.rules import board, effects
 from civtable.games.through_the_ages.state import (
     F_CAESAR,
@@ -212,6 +217,7 @@ def political_actions(state: TTAState, out: list[int]) -> None:
     seat = state.current
     civ = state.civs[seat]
     full = full_game(state)
+    shared = SHARED_WAR if state.options.get("mode") == "shorter" else -1
     for c in set(civ.mhand):
         card = CARDS[c]
         t = card.type
@@ -240,6 +246,8 @@ def political_actions(state: TTAState, out: list[int]) -> None:
                     continue
                 if _ma(civ) >= attack_cost(state, c, target):
                     out.append(ax.WAR + c * 4 + target)
+                if shared >= 0 and _ma(civ) >= attack_cost(state, shared, target):
+                    out.append(ax.SHARED + c * 4 + target)  # TTA-15.1
         elif t == "pact" and active_count(state) >= 3:
             for target in order_from(state, seat):
                 if target == seat:
@@ -290,6 +298,13 @@ def apply_political(state: TTAState, action: int) -> None:
     elif action < ax.PACT:
         card, target = divmod(action - ax.WAR, 4)
         declare_war(state, seat, card, target)
+    elif action >= ax.SHARED:  # the shorter game's shared War over Culture (TTA-15.1)
+        card, target = divmod(action - ax.SHARED, 4)
+        spend_ma(civ, attack_cost(state, SHARED_WAR, target))
+        civ.mhand.remove(card)
+        state.mil_discards[CARDS[card].age].append(card)  # engine: discarded when declared
+        _end_pacts_on_attack(state, seat, target)
+        state.wars.extend((SHARED_WAR, seat, target))
     elif action < ax.CANCEL:
         card, rest = divmod(action - ax.PACT, 8)
         target, side = divmod(rest, 2)
@@ -382,6 +397,11 @@ def _end_pacts_on_attack(state: TTAState, a: int, b: int) -> None:
 # --- wars (TTA-6.5) --------------------------------------------------------------------------
 
 
+def _is_shared(state: TTAState, card: int) -> bool:
+    """The shorter game's shared War over Culture stays beside the board (TTA-15.1)."""
+    return card == SHARED_WAR and state.options.get("mode") == "shorter"
+
+
 def declare_war(state: TTAState, seat: int, card: int, target: int) -> None:
     """Pay, end pacts that end on attack; the war waits in the declarer's play area."""
     civ = state.civs[seat]
@@ -406,7 +426,8 @@ def resolve_wars(state: TTAState, seat: int) -> None:
         a, d = strength(state.civs[declarer]), strength(state.civs[target])
         for c in pacts_between(state, declarer, target):
             a += CARDS[c].attack_bonus  # when-attacking bonus (Open Borders)
-        state.mil_discards[CARDS[card].age].append(card)
+        if not _is_shared(state, card):
+            state.mil_discards[CARDS[card].age].append(card)
         if a == d:
             continue  # equal strength: no effect
         winner, loser = (declarer, target) if a > d else (target, declarer)
@@ -483,7 +504,8 @@ def resign(state: TTAState, seat: int) -> None:
         card, declarer, target = w[i : i + 3]
         if target == seat or declarer == seat:
             del w[i : i + 3]
-            state.mil_discards[CARDS[card].age].append(card)
+            if not _is_shared(state, card):
+                state.mil_discards[CARDS[card].age].append(card)
             if target == seat:
                 state.civs[declarer].culture += RESIGN_CULTURE
         else:

@@ -565,6 +565,8 @@ export class TtaTable {
       if (ag) out.push(this.button(ag, `Aggression on ${name(t)}`, "attack"));
       const war = (this.by.WAR || new Map()).get(c.index * 4 + t);
       if (war) out.push(this.button(war, `Declare war on ${name(t)}`, "attack"));
+      const shared = (this.by.SHARED || new Map()).get(c.index * 4 + t);
+      if (shared) out.push(this.button(shared, `War on ${name(t)} as the shared War over Culture`, "attack"));
       for (let side = 0; side < 2; side++) {
         const pact = (this.by.PACT || new Map()).get(c.index * 8 + t * 2 + side);
         if (pact) out.push(this.button(pact, `Offer to ${name(t)}${c.symmetric ? "" : ` (you as ${side ? "B" : "A"})`}`, "play"));
