@@ -24,9 +24,6 @@ from civtable.games.through_the_ages.catalog import (
     SHORTER_WAR,
     STR,
 )
-
-#: the shorter game's shared war card (TTA-15.1)
-SHARED_WAR = BY_ID[SHORTER_WAR]
 from civtable.games.through_the_ages.rules import board, effects
 from civtable.games.through_the_ages.state import (
     F_CAESAR,
@@ -42,6 +39,8 @@ from civtable.games.through_the_ages.state import (
     TTAState,
 )
 
+#: the shorter game's shared war card (TTA-15.1)
+SHARED_WAR = BY_ID[SHORTER_WAR]
 _ALEXANDER = next(c.idx for c in CARDS if c.id == "alexander_the_great")
 _COLUMBUS = next(c.idx for c in CARDS if c.id == "christopher_columbus")
 #: ``P_OPTION`` kinds of this module (events.py has its own, from 16 up)
