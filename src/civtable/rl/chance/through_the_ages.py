@@ -64,7 +64,10 @@ class ThroughTheAgesChance(ReplayChance):
         self.max_outcomes = max(NCARDS, players)
         civil = sum(len(civil_deck(a, players)) for a in range(3 if first else 4))
         military = [len(military_deck(a, players, first)) for a in range(4)]
-        self.max_chance_nodes = 1 + civil + sum(military) + MAX_RESHUFFLES * max(military)
+        # setup, the military reshuffles, and the future events decks becoming current
+        # (TTA-12.2: every card passes through them at most once per preparation, so at most
+        # the military cards of the game in all)
+        self.max_chance_nodes = 1 + civil + 2 * sum(military) + MAX_RESHUFFLES * max(military)
         self.max_game_length = MAX_GAME_LENGTH
         self.start()
 
