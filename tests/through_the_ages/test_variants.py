@@ -194,3 +194,18 @@ def test_tta_15_1_a_war_may_resolve_as_the_shared_war_over_culture() -> None:
     full.civs[0].ma = 3
     full._legal = None
     assert not [a for a in full.legal_actions(0) if a >= act.SHARED]
+
+
+def test_joan_of_arc_shows_the_top_current_event_in_her_owners_politics_phase() -> None:
+    from civtable.core.rng import Rng
+
+    s = action_phase(3, 2, mode="full")
+    s.round, s.phase = 3, 0
+    s.civs[0].leader = BY_ID["joan_of_arc"]
+    top = CARDS[s.events[-1]].id
+    assert s.view(0)["top_current_event"] == top
+    assert "top_current_event" not in s.view(1)
+    for k in range(5):  # the owner's determinization keeps it
+        assert s.determinize(0, Rng(k)).events[-1] == s.events[-1]
+    s.phase = 1  # the Action Phase: no longer shown
+    assert "top_current_event" not in s.view(0)

@@ -200,6 +200,8 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True) -> JSON:
     }
     if seat is not None:
         doc["military_hand"] = _ids(state.civs[seat].mhand)
+        if peeks(state, seat):  # Joan of Arc: the top current event (TTA-6.1)
+            doc["top_current_event"] = CARDS[state.events[-1]].id
         if state.age >= 2:  # the shorter game: one's own Age III events, from the end of Age I
             doc["secret_events"] = _ids(state.civs[seat].secret)
         legal = state.legal_actions(seat)
@@ -212,6 +214,19 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True) -> JSON:
     if state.is_terminal():
         doc["result"] = state.result().to_json()
     return doc
+
+
+def peeks(state: TTAState, seat: int) -> bool:
+    """Joan of Arc: her owner may look at the top current event at the start of his Politics
+    Phase (TTA-6.1, hook ``peek_current_event``); the engine shows it for the whole phase."""
+    from civtable.games.through_the_ages.rules import effects
+
+    return (
+        seat == state.current
+        and state.phase != PH_ACTION
+        and bool(state.events)
+        and effects.has_hook(state.civs[seat], "peek_current_event")
+    )
 
 
 def determinize(state: TTAState, seat: int, rng: Rng) -> TTAState:
@@ -242,12 +257,15 @@ def determinize(state: TTAState, seat: int, rng: Rng) -> TTAState:
     # current events: face down; the ages on their backs show, so the cards of each age are
     # shuffled among that age's places (the future deck is left as it is: who prepared which
     # card is not tracked, a documented simplification)
+    known_top = peeks(state, seat)  # Joan of Arc's owner has seen the top one
+    hidden = s.events[:-1] if known_top else s.events
     by_age: dict[int, list[int]] = {}
-    for c in s.events:
+    for c in hidden:
         by_age.setdefault(CARDS[c].age, []).append(c)
     for cards in by_age.values():
         rng.shuffle(cards)
-    s.events = [by_age[CARDS[c].age].pop() for c in s.events]
+    redealt = [by_age[CARDS[c].age].pop() for c in hidden]
+    s.events = [*redealt, s.events[-1]] if known_top else redealt
     # the shorter game: face-down Age III events of the others (and one's own before the end
     # of Age I) are re-dealt from those and the unused ones (TTA-15.1)
     if s.options.get("mode") == "shorter":

@@ -22,7 +22,7 @@ and hook the engine implements, so ``grep <card id>`` in the data finds the op a
 The tactic hooks ``air_force_doubles_army`` and ``infantry_as_cavalry`` are implemented in
 :mod:`.military`; the political ones (``extra_political_action``, ``colonize_from_hand``,
 ``discard_for_colonization``, ``pacifist``) and the event/pact hooks in :mod:`.politics`,
-:mod:`.events` and :mod:`.civil`. ``peek_current_event`` (Joan of Arc) has no effect yet.
+:mod:`.events` and :mod:`.civil`; ``peek_current_event`` (Joan of Arc) in the view.
 """
 
 from __future__ import annotations
@@ -71,10 +71,11 @@ IMPLEMENTED_HOOKS = frozenset(
         "flip_old_wonder",
         "steal_special_technologies_or_science",
         "partner_pays_science_on_develop",
+        "peek_current_event",  # Joan of Arc: shown by the view (view.peeks)
     }
 )
-#: hooks without an effect yet (Joan of Arc's look at the top current event: information only)
-PART2_HOOKS = frozenset({"peek_current_event"})
+#: hooks without an effect yet (none)
+PART2_HOOKS: frozenset[str] = frozenset()
 
 
 class Fx:
