@@ -953,21 +953,8 @@ def amount(state: TTAState, civ: Civ, spec: Any) -> int:
     """Evaluate an amount expression of the data file (README "Amount expressions")."""
     if isinstance(spec, int):
         return spec
-    q = spec["equal_to"]
     seat = state.civs.index(civ)
-    v = _quantity(state, seat, q)
-    if "div" in spec:
-        d = int(spec["div"])
-        v = v // d if spec.get("round", "down") == "down" else -(-v // d)
-    t = spec.get("times", 1)
-    if isinstance(t, dict):
-        t = t[str(state.players)]
-    v = v * int(t) + int(spec.get("plus", 0))
-    if "min" in spec:
-        v = max(v, int(spec["min"]))
-    if "max" in spec:
-        v = min(v, int(spec["max"]))
-    return v
+    return effects.scale(spec, _quantity(state, seat, spec["equal_to"]), state.players)
 
 
 def _quantity(state: TTAState, seat: int, q: str) -> int:
@@ -1018,21 +1005,5 @@ def _gain_op(state: TTAState, civ: Civ, op: dict[str, Any]) -> None:
         else:
             civ.spool += n
         return
-    if kind != "gain":
-        return
-    what = op["what"]
-    if what == "science_points":
-        civ.science += n
-    elif what == "culture_points":
-        civ.culture += n
-    elif what == "food":
-        board.gain(civ, False, n)
-    elif what == "resources":
-        board.gain(civ, True, n)
-    elif what == "temporary_military_actions":
-        civ.temp_ma += n
-    elif what == "available_civil_actions":
-        civ.ca += n
-    elif what == "population" and civ.yellow > 0:
-        civ.yellow -= 1
-        civ.pool += 1
+    if kind == "gain":
+        events.gain(state, civ, op["what"], n)

@@ -224,6 +224,25 @@ def active_cards(civ: Civ) -> list[Card]:
 _NO_OPS: tuple[tuple[Card, dict[str, Any]], ...] = ()
 
 
+def scale(spec: dict[str, Any], value: int, players: int) -> int:
+    """The arithmetic of an amount expression on its quantity's ``value`` (data README "Amount
+    expressions"): ``div`` with ``round``, ``times`` (an int or by player count), ``plus``, then
+    ``min``/``max``."""
+    v = value
+    if "div" in spec:
+        d = int(spec["div"])
+        v = v // d if spec.get("round", "down") == "down" else -(-v // d)
+    t = spec.get("times", 1)
+    if isinstance(t, dict):
+        t = t[str(players)]
+    v = v * int(t) + int(spec.get("plus", 0))
+    if "min" in spec:
+        v = max(v, int(spec["min"]))
+    if "max" in spec:
+        v = min(v, int(spec["max"]))
+    return v
+
+
 def ops_of(civ: Civ, when: str) -> tuple[tuple[Card, dict[str, Any]], ...]:
     """(card, op) pairs of the cards in play with that ``when``."""
     return fx(civ).when.get(when, _NO_OPS)

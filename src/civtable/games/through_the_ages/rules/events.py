@@ -222,14 +222,8 @@ def _amount(state: TTAState, seat: int, spec: Any, advantage: int) -> int:
             v //= int(spec["div"])
         return v + int(spec.get("plus", 0))
     if isinstance(spec, dict) and spec["equal_to"] in _QUANTITIES:
-        v = _QUANTITIES[spec["equal_to"]](state.civs[seat])
-        if "div" in spec:
-            d = int(spec["div"])
-            v = v // d if spec.get("round", "down") == "down" else -(-v // d)
-        v = v * int(spec.get("times", 1)) + int(spec.get("plus", 0))
-        if "max" in spec:
-            v = min(v, int(spec["max"]))
-        return int(v)
+        v = int(_QUANTITIES[spec["equal_to"]](state.civs[seat]))
+        return effects.scale(spec, v, state.players)
     return civil.amount(state, state.civs[seat], spec)
 
 

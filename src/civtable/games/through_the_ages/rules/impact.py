@@ -161,18 +161,7 @@ def amount(state: TTAState, seat: int, spec: Any, flt: dict[str, Any] | None = N
     if isinstance(spec, int):
         return spec
     v = quantity(state, seat, str(spec["equal_to"]), flt if flt is not None else spec.get("filter"))
-    if "div" in spec:
-        d = int(spec["div"])
-        v = v // d if spec.get("round", "down") == "down" else -(-v // d)
-    t = spec.get("times", 1)
-    if isinstance(t, dict):
-        t = t[str(state.players)]
-    v = v * int(t) + int(spec.get("plus", 0))
-    if "min" in spec:
-        v = max(v, int(spec["min"]))
-    if "max" in spec:
-        v = min(v, int(spec["max"]))
-    return v
+    return effects.scale(spec, v, state.players)
 
 
 def _condition(state: TTAState, seat: int, cond: str | None) -> bool:
