@@ -146,3 +146,27 @@ def test_tta_military_card_check_detects_a_duplicate() -> None:
     except AssertionError:
         return
     raise AssertionError("a duplicated card went unnoticed")
+
+
+@SETTINGS
+@given(players=st.integers(2, 4), seed=st.integers(0, 10_000), cut=st.integers(50, 700))
+def test_tta_determinization_redeals_unseen_events_consistently(
+    players: int, seed: int, cut: int
+) -> None:
+    """Another seat's prepared events, the current events, the hidden hands and decks are
+    re-dealt age by age; one's own prepared cards stay; nothing is duplicated; the seat's view
+    is the same (TTA-6.2, TTA-12)."""
+    s = play(GAME.new_game(players, seed), Rng(seed), limit=cut)
+    if s.is_terminal():
+        return
+    copies = dealt(s)
+    for seat in range(players):
+        d = s.determinize(seat, Rng(seed + seat))
+        assert not military_everywhere(d) - copies
+        assert d.view(seat, labels=False) == s.view(seat, labels=False)
+        for deck_a, deck_b in ((s.events, d.events), (s.future, d.future)):
+            assert [CARDS[c].age for c in deck_a] == [CARDS[c].age for c in deck_b]
+            assert all(CARDS[c].type in ("event", "territory") for c in deck_b)
+        for i, by in enumerate(s.future_by):
+            if by == seat:
+                assert d.future[i] == s.future[i]  # one's own prepared card is known

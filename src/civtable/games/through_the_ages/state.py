@@ -239,7 +239,18 @@ _G_INTS = (
     "actor",
     "phase",
 )
-_G_LISTS = ("row", "events", "pending", "common", "future", "past", "pacts", "wars", "faceup")
+_G_LISTS = (
+    "row",
+    "events",
+    "pending",
+    "common",
+    "future",
+    "future_by",
+    "past",
+    "pacts",
+    "wars",
+    "faceup",
+)
 
 
 class TTAState(State):
@@ -277,6 +288,7 @@ class TTAState(State):
     pending: list[int]
     common: list[int]
     future: list[int]
+    future_by: list[int]
     past: list[int]
     pacts: list[int]
     wars: list[int]
@@ -314,6 +326,7 @@ class TTAState(State):
         self.pending = [P_NONE]
         self.common = []
         self.future = []
+        self.future_by = []  # who prepared each future card (only its owner saw it, TTA-6.2)
         self.past = []
         self.pacts = []
         self.wars = []
@@ -442,6 +455,7 @@ class TTAState(State):
         s.pending = self.pending[:]
         s.common = self.common[:]
         s.future = self.future[:]
+        s.future_by = self.future_by[:]
         s.past = self.past[:]
         s.pacts = self.pacts[:]
         s.wars = self.wars[:]

@@ -9,6 +9,8 @@ shown to him from the end of Age I on.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from civtable.core.api import JSON
 from civtable.core.rng import Rng
 from civtable.games.through_the_ages.catalog import CARDS, military_deck
@@ -216,6 +218,52 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True) -> JSON:
     return doc
 
 
+def _redeal_events(state: TTAState, s: TTAState, seat: int, rng: Rng) -> None:
+    """Events and territories ``seat`` has not seen are re-dealt among the places it cannot
+    see, age by age (a military card's back shows its age): the current events, the future
+    cards others prepared (TTA-6.2), the other hands, the decks, the face-down discards and
+    the cards of that age not in the game (Age A's box, TTA-2.4). Positions keep their kind
+    (an event or territory stays one), so a re-dealt future deck holds only what can be
+    prepared. Joan of Arc's owner keeps the top current event he saw."""
+    first = s.options.get("mode", "first") == "first"
+    known_top = peeks(state, seat)
+    for age in range(4):
+        places: list[tuple[list[int], int]] = []
+        _places(places, s.events, age, len(s.events) - 1 if known_top else -1)
+        for i, c in enumerate(s.future):
+            if s.future_by[i] != seat and CARDS[c].age == age:
+                places.append((s.future, i))
+        for o, civ in enumerate(s.civs):
+            if o != seat:
+                _places(places, civ.mhand, age)
+        _places(places, s.mil_decks[age], age)
+        _places(places, s.mil_discards[age], age)
+        if not places:
+            continue
+        pool = [cards[i] for cards, i in places]
+        everywhere: list[int] = [*s.events, *s.future, *s.past, *s.faceup, *s.mil_decks[age]]
+        everywhere += s.mil_discards[age]
+        for civ in s.civs:
+            everywhere += civ.mhand + civ.colonies + civ.secret
+        outside = Counter(
+            c for c in military_deck(age, s.players, first) if CARDS[c].type in _PREPARABLE
+        ) - Counter(everywhere)
+        pool += list(outside.elements())  # not in play: the box, antiquated, unseen
+        rng.shuffle(pool)
+        for (cards, i), c in zip(places, pool, strict=False):
+            cards[i] = c
+
+
+def _places(out: list[tuple[list[int], int]], cards: list[int], age: int, skip: int = -1) -> None:
+    """The positions of ``cards`` holding an event or territory of ``age`` (but ``skip``)."""
+    for i, c in enumerate(cards):
+        if i != skip and CARDS[c].age == age and CARDS[c].type in _PREPARABLE:
+            out.append((cards, i))
+
+
+_PREPARABLE = ("event", "territory")
+
+
 def peeks(state: TTAState, seat: int) -> bool:
     """Joan of Arc: her owner may look at the top current event at the start of his Politics
     Phase (TTA-6.1, hook ``peek_current_event``); the engine shows it for the whole phase."""
@@ -254,18 +302,7 @@ def determinize(state: TTAState, seat: int, rng: Rng) -> TTAState:
         s.mil_discards[age] = pool[:n_discards]
         s.mil_decks[age] = pool[n_discards:]
         rng.shuffle(s.civil_decks[age])
-    # current events: face down; the ages on their backs show, so the cards of each age are
-    # shuffled among that age's places (the future deck is left as it is: who prepared which
-    # card is not tracked, a documented simplification)
-    known_top = peeks(state, seat)  # Joan of Arc's owner has seen the top one
-    hidden = s.events[:-1] if known_top else s.events
-    by_age: dict[int, list[int]] = {}
-    for c in hidden:
-        by_age.setdefault(CARDS[c].age, []).append(c)
-    for cards in by_age.values():
-        rng.shuffle(cards)
-    redealt = [by_age[CARDS[c].age].pop() for c in hidden]
-    s.events = [*redealt, s.events[-1]] if known_top else redealt
+    _redeal_events(state, s, seat, rng)
     # the shorter game: face-down Age III events of the others (and one's own before the end
     # of Age I) are re-dealt from those and the unused ones (TTA-15.1)
     if s.options.get("mode") == "shorter":

@@ -62,6 +62,7 @@ def prepare(state: TTAState, seat: int, card: int) -> None:
     civ = state.civs[seat]
     civ.mhand.remove(card)
     state.future.append(card)
+    state.future_by.append(seat)
     civ.culture += EVENT_CULTURE[CARDS[card].age]
     if not state.events:  # nothing left to reveal: the future deck becomes current first
         refill_events(state)
@@ -77,6 +78,7 @@ def refill_events(state: TTAState) -> None:
     """TTA-12.2: the future deck, shuffled, lower ages on top, becomes the current deck."""
     deck = state.future
     state.future = []
+    state.future_by = []
     state.rng.shuffle(deck)
     # the top is the end of the list: the highest ages first in the list
     deck.sort(key=lambda c: -CARDS[c].age)
