@@ -116,8 +116,11 @@ class Planner:
         return self.bot.choose(self.sync(), self.seat)
 
 
-def play_by_planner(page: Any, wire: Wire, planner: Planner, max_clicks: int) -> tuple[int, int]:
-    """Click the planner's choices until the game is over. Returns (clicks, map clicks)."""
+def play_by_planner(
+    page: Any, wire: Wire, planner: Planner, max_clicks: int, before_click: Any = None
+) -> tuple[int, int]:
+    """Click the planner's choices until the game is over. Returns (clicks, map clicks).
+    ``before_click(page, clicks, action)``, if given, runs before each click."""
     clicks = on_map = 0
     while True:
         page.locator("body[data-your-turn='1'], body[data-status='over']").first.wait_for()
@@ -131,6 +134,8 @@ def play_by_planner(page: Any, wire: Wire, planner: Planner, max_clicks: int) ->
             f"svg.hexmap g.cell.target[data-action='{action}']"
         )
         assert element.count() >= 1, f"legal action {action} has no element on the page"
+        if before_click is not None:
+            before_click(page, clicks, action)
         if element.first.evaluate("e => e.tagName.toLowerCase()") == "g":
             on_map += 1
         element.first.click()

@@ -107,7 +107,18 @@ def test_tta_13_whole_full_game_with_politics_in_the_table_view(
     page.locator("body[data-your-turn='1'], body[data-status='over']").first.wait_for()
     assert page.locator("[data-testid=politics]").count() == 1  # event decks, pacts, wars
     planner = Planner(server, gid, seed=3)
-    clicks, _ = play_by_planner(page, wire, planner, 3000)
+    from civtable.games.through_the_ages import actions as act
+
+    shots = []
+
+    def politics_shot(page: Any, clicks: int, action: int) -> None:
+        # the first political action the human seat takes: a screenshot of the Politics Phase
+        if not shots and act.PREPARE <= action < act.OPTION:
+            shots.append(clicks)
+            _shot(page, "tta-politics.png", full=True)
+
+    clicks, _ = play_by_planner(page, wire, planner, 3000, politics_shot)
+    assert shots  # the human seat took a political action through its card's button
     scores = page.locator("[data-testid=scores]")
     scores.wait_for()
     assert scores.locator("tr.total td").count() == 4
@@ -115,8 +126,6 @@ def test_tta_13_whole_full_game_with_politics_in_the_table_view(
     assert state.is_terminal()
     assert state.age == 4  # TTA-4.4: the full game ends in Age IV
     # the human seat took part in the politics: it prepared events (TTA-6.2) at least
-    from civtable.games.through_the_ages import actions as act
-
     mine = [a for seat, a in state.history if seat == 0]
     assert any(act.PREPARE <= a < act.OPTION for a in mine)
     _shot(page, "tta-full-scores.png", full=True)

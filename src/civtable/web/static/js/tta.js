@@ -105,6 +105,8 @@ export class TtaTable {
 
   act(a) {
     if (this.opts.readOnly || this.busy || !this.opts.onAction) return;
+    // leaving the game cannot be undone: ask first (TTA-6.8)
+    if (a.id === this.A.RESIGN && !window.confirm("Resign from the game? You cannot come back.")) return;
     this.opts.onAction(a.id, a.label);
   }
 
