@@ -14,7 +14,7 @@ from collections import Counter
 from civtable.core.api import JSON
 from civtable.core.rng import Rng
 from civtable.games.through_the_ages.catalog import CARDS, military_deck
-from civtable.games.through_the_ages.rules import board, civil
+from civtable.games.through_the_ages.rules import board, civil, effects
 from civtable.games.through_the_ages.state import (
     F_RESIGNED,
     P_ACCEPT,
@@ -38,8 +38,9 @@ def _ids(cards: list[int]) -> list[str]:
 def civ_public(state: TTAState, seat: int) -> JSON:
     """What everybody sees of one civilization."""
     civ = state.civs[seat]
+    f = effects.fx(civ)  # derived once for every field below
     culture_rate, science_rate, strength, happy = board.ratings(civ)
-    ca_total, ma_total = board.totals(civ)
+    ca_total, ma_total = f.ca, f.ma  # board.totals
     food, res = board.production(civ)
     return {
         "seat": seat,
@@ -49,7 +50,7 @@ def civ_public(state: TTAState, seat: int) -> JSON:
         "science_rate": science_rate,
         "strength": strength,
         "happiness": happy,
-        "discontent": board.discontent(civ),
+        "discontent": max(0, board.happiness_required(civ.yellow) - happy),  # board.discontent
         "yellow_bank": civ.yellow,
         "blue_bank": civ.blue,
         "worker_pool": civ.pool,
@@ -78,11 +79,11 @@ def civ_public(state: TTAState, seat: int) -> JSON:
         "consumption": board.consumption(civ.yellow),
         "corruption": board.corruption(civ.blue),
         # for UIs: limits and this civilization's discounted building costs (TTA-7.2.3, 7.6)
-        "civil_hand_limit": board.hand_limits(civ)[0],
-        "military_hand_limit": board.hand_limits(civ)[1],
+        "civil_hand_limit": f.ca + f.chand,  # board.hand_limits
+        "military_hand_limit": f.ma + f.mhand,
         "urban_limit": board.urban_limit(civ),
         "build_costs": {
-            CARDS[c].id: board.building_cost(civ, CARDS[c].slot)
+            CARDS[c].id: board.building_cost(civ, CARDS[c].slot, f)
             for c in civ.developed
             if CARDS[c].kind >= 0
         },
@@ -92,7 +93,7 @@ def civ_public(state: TTAState, seat: int) -> JSON:
         "secret_events": len(civ.secret),
         # science to develop each technology in the (public) civil hand after modifiers (TTA-7.2.9)
         "develop_costs": {
-            CARDS[c].id: civil.develop_cost(civ, CARDS[c])
+            CARDS[c].id: civil.develop_cost(civ, CARDS[c], f)
             for c in civ.hand
             if CARDS[c].type == "technology"
         },
