@@ -209,3 +209,17 @@ def test_joan_of_arc_shows_the_top_current_event_in_her_owners_politics_phase() 
         assert s.determinize(0, Rng(k)).events[-1] == s.events[-1]
     s.phase = 1  # the Action Phase: no longer shown
     assert "top_current_event" not in s.view(0)
+
+
+def test_tta_6_8_after_a_resignation_the_sweep_of_the_remaining_count_applies() -> None:
+    from civtable.games.through_the_ages.catalog import SWEEP
+
+    s = action_phase(4, 2, mode="full")
+    before = list(s.row)
+    row.replenish(s)
+    assert s.row[: 13 - SWEEP[4]] == before[SWEEP[4] :]  # 4 players: 1 card swept
+    s = action_phase(4, 2, mode="full")
+    s.civs[3].flags |= F_RESIGNED
+    before = list(s.row)
+    row.replenish(s)
+    assert s.row[: 13 - SWEEP[3]] == before[SWEEP[3] :]  # now the 3-player sweep: 2 cards

@@ -15,7 +15,8 @@ def game_end_age(state: TTAState) -> int:
 
 def replenish(state: TTAState) -> None:
     """TTA-3.4: sweep the first M slots, slide left, refill (nothing in the game-ending age)."""
-    m = SWEEP[state.players]
+    # TTA-6.8: after a resignation the sweep of the remaining player count applies
+    m = SWEEP[max(2, sum(1 for c in state.civs if not c.flags & F_RESIGNED))]
     row = state.row
     for i in range(m):
         row[i] = -1  # swept cards leave the game
