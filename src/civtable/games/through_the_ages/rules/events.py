@@ -722,8 +722,6 @@ def _option_possible(state: TTAState, civ: Civ, card: int, i: int) -> bool:
 
 def apply_option(state: TTAState, action: int) -> None:
     """Apply the answer to the running ``P_OPTION`` decision."""
-    from civtable.games.through_the_ages.rules import civil
-
     p = state.pending
     what, card, a, b, c = p[1], p[2], p[3], p[4], p[5]
     seat = state.actor
@@ -821,7 +819,6 @@ def apply_option(state: TTAState, action: int) -> None:
         k = min(b - value, loser.science)
         loser.science -= k
         civ.science += k
-    del civil  # only for the import's side effects in some branches
 
 
 def _raid_gain(state: TTAState, seat: int, card: int, spent: int) -> None:

@@ -31,7 +31,6 @@ from civtable.games.through_the_ages.state import (
     P_ACCEPT,
     P_DEFEND,
     P_NONE,
-    P_OPTION,
     PH_ACTION,
     PH_POLITICS,
     PH_SECOND,
@@ -553,13 +552,3 @@ def describe(state: TTAState, seat: int, action: int) -> str:
 
 def _name(card: int) -> str:
     return CARDS[card].name if 0 <= card < NCARDS else "?"
-
-
-__all__ = [
-    "P_OPTION",
-    "W_ANNEX",
-    "W_INFILTRATE",
-    "W_PLUNDER",
-    "W_RAID",
-    "W_TECHWAR",
-]
