@@ -32,7 +32,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from civtable.core.errors import IllegalActionError, InvalidOptionsError, NotYourTurnError
 from civtable.core.rng import Rng
@@ -209,6 +209,9 @@ class Game(ABC):
     name: str
     min_players: int
     max_players: int
+    #: actions by which a player leaves the game (Through the Ages' resignation): the random
+    #: bot takes them only when nothing else is legal, so random games are whole games
+    concede_actions: ClassVar[frozenset[int]] = frozenset()
 
     @abstractmethod
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from civtable.core.api import JSON, Game
-from civtable.games.through_the_ages.actions import ACTION_SPACE
+from civtable.games.through_the_ages.actions import ACTION_SPACE, RESIGN
 from civtable.games.through_the_ages.rules import setup
 from civtable.games.through_the_ages.state import TTAState
 
@@ -25,6 +25,8 @@ class ThroughTheAges(Game):
     min_players = 2
     max_players = 4
     #: named option sets (``civtable simulate through-the-ages --options first-game``)
+    #: TTA-6.8 resignation (random bots do not resign)
+    concede_actions: ClassVar[frozenset[int]] = frozenset({RESIGN})
     option_presets: ClassVar[dict[str, JSON]] = {
         "full-game": {"mode": "full"},
         "first-game": {"mode": "first"},
