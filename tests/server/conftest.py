@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import os
 import subprocess
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -69,8 +71,20 @@ def pg_url() -> Iterator[str]:
     try:
         yield _with_db(admin, name)
     finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        _drop(psycopg, admin, name)
+
+
+def _drop(psycopg: Any, admin: str, name: str) -> None:
+    """Drop a test database; a backend the server has not finished closing (or one the admin
+    role may not terminate) makes ``FORCE`` fail now and then: retry, then leave the empty
+    test database behind rather than fail a test that passed."""
+    for attempt in range(20):
+        try:
+            with psycopg.connect(admin, autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            return
+        except psycopg.Error:
+            time.sleep(0.1 * (attempt + 1))
 
 
 @pytest.fixture
