@@ -17,7 +17,9 @@ from typing import Any
 
 import pytest
 
+from civtable.games.through_the_ages import GAME
 from civtable.games.through_the_ages.scoring import CATEGORIES
+from civtable.games.through_the_ages.state import TTAState
 from tests.browser.tables import CLICKABLE, check_payloads_are_views, create_game, open_table
 from tests.browser.test_play import Wire, _shot
 from tests.server.procs import ServerProcess
@@ -109,7 +111,7 @@ def test_tta_13_whole_full_game_with_politics_in_the_table_view(
     planner = Planner(server, gid, seed=3)
     from civtable.games.through_the_ages import actions as act
 
-    shots = []
+    shots: list[int] = []
 
     def politics_shot(page: Any, clicks: int, action: int) -> None:
         # the first political action the human seat takes: a screenshot of the Politics Phase
@@ -123,11 +125,20 @@ def test_tta_13_whole_full_game_with_politics_in_the_table_view(
     scores.wait_for()
     assert scores.locator("tr.total td").count() == 4
     state = planner.sync()
+    assert isinstance(state, TTAState)
     assert state.is_terminal()
     assert state.age == 4  # TTA-4.4: the full game ends in Age IV
     # the human seat took part in the politics: it prepared events (TTA-6.2) at least
     mine = [a for seat, a in state.history if seat == 0]
     assert any(act.PREPARE <= a < act.OPTION for a in mine)
+    # TTA-6.4 / TTA-11 / TTA-12: it also answered decisions of other players' turns (a defence,
+    # a bid, an event's choice) through the page: replay the game and count them
+    replay = GAME.new_game(4, 11, {"mode": "full"})
+    answered = 0
+    for seat, a in state.history:
+        answered += int(seat == 0 and replay.current != 0)
+        replay.apply(seat, a)
+    assert answered >= 1
     _shot(page, "tta-full-scores.png", full=True)
     page.context.close()
     assert not errors, errors

@@ -95,6 +95,7 @@ def test_tta_catalog_ranges_put_every_legal_action_on_a_drawn_card() -> None:
         for s in _random_positions(seed, players, mode):
             seat = s.to_move()[0]
             v = s.view(seat)
+            assert v["actor"] == seat == v["to_move"][0]  # also another seat's decision (TTA-6.4)
             me = v["civs"][seat]
             in_play = {cat["cards"][c]["slot"] for c in me["workers"]}
             hand = {cat["cards"][c]["index"] for c in me["hand"] + v["military_hand"]}

@@ -167,6 +167,8 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True) -> JSON:
         "first_player": state.first,
         "current": state.current,
         "to_move": list(state.to_move()),
+        # the seat deciding now: the current player or one answering another seat (TTA-6.4)
+        "actor": None if state.is_terminal() else state.decider(),
         "last_round": state.last_round,
         "terminal": state.is_terminal(),
         "row": [CARDS[c].id if c >= 0 else None for c in state.row],

@@ -616,7 +616,7 @@ export class TtaTable {
         h("span", { "data-testid": "current-events" }, `current events ${v.current_events}`),
         " · ",
         h("span", { "data-testid": "future-events" }, `future events ${v.future_events ?? 0}`),
-        past.length ? [" · past: ", chips(past, "event")] : null,
+        past.length ? [` · past events (${v.past_events.length}, latest first): `, chips(past, "event")] : null,
       ),
       (v.faceup_events || []).length ? h("div", null, "Age III events face up: ", chips(v.faceup_events, "event")) : null,
       (v.secret_events || []).length ? h("div", null, "your Age III events: ", chips(v.secret_events, "event")) : null,
