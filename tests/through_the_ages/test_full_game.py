@@ -18,7 +18,14 @@ from civtable.games.through_the_ages import GAME
 from civtable.games.through_the_ages.actions import RESIGN
 from civtable.games.through_the_ages.catalog import CARDS, military_deck
 from civtable.games.through_the_ages.rules import board
-from civtable.games.through_the_ages.state import F_RESIGNED, TTAState
+from civtable.games.through_the_ages.state import (
+    F_RESIGNED,
+    P_ACCEPT,
+    P_BID,
+    P_DEFEND,
+    P_SEND,
+    TTAState,
+)
 
 SETTINGS = settings(max_examples=6, derandomize=True, database=None, deadline=None)
 
@@ -42,7 +49,29 @@ def military_everywhere(s: TTAState) -> Counter[int]:
         cards.update(civ.secret)
         if civ.tactic_own:
             cards[civ.tactic] += 1  # an exclusive tactic lies in its owner's play area
+    # cards in flight: an aggression being defended, a pact offered, a territory auctioned
+    for item in [s.pending, *(q[1:] for q in s.queue)]:
+        if item[0] in (P_DEFEND, P_ACCEPT, P_BID, P_SEND):
+            cards[item[1]] += 1
     return cards
+
+
+def conserved(s: TTAState, copies: Counter[int]) -> None:
+    """Every military card of the game is in exactly one place, except the ones that left the
+    game by the rules: antiquated cards discarded from hands (TTA-4.3), a tactic merged with
+    its twin in the common area (TTA-10.3), the Age A events not dealt (TTA-2.2) and, in the
+    shorter game, the Age III cards out of play (TTA-15.1)."""
+    shorter = s.options.get("mode") == "shorter"
+    now = military_everywhere(s)
+    assert not now - copies, "a military card was duplicated"
+    for c in copies - now:
+        card = CARDS[c]
+        assert (
+            card.age == 0
+            or card.age <= s.age - 2
+            or (card.type == "tactic" and c in s.common)
+            or (shorter and card.age == 3)
+        ), f"military card {card.id} vanished"
 
 
 def dealt(s: TTAState) -> Counter[int]:
@@ -67,7 +96,7 @@ def invariants(s: TTAState, copies: Counter[int]) -> None:
         assert civ.ma >= 0
         assert 0 <= board.ratings(civ)[3] <= 8
         assert len(civ.colonies) == len(set(civ.colonies))
-    assert not military_everywhere(s) - copies, "a military card was duplicated"
+    conserved(s, copies)
     if not s.is_terminal():
         (seat,) = s.to_move()
         assert seat == s.decider()

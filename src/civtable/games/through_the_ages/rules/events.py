@@ -871,8 +871,13 @@ def _run_choice(state: TTAState, seat: int, card: int, ops: list[dict[str, Any]]
 
 def skip(state: TTAState) -> bool:
     """A queued decision with no legal answer: a bid becomes a pass; others lapse."""
-    if state.pending[0] == P_BID:
+    p = state.pending
+    if p[0] == P_BID:
         bid(state, 0)
+    elif p[0] == P_OPTION and p[1] == politics.W_RAID:
+        # TTA-6.4 step 5: nothing (more) to destroy; the raider still gains half the printed
+        # costs of the buildings already destroyed
+        _raid_gain(state, state.actor, p[2], p[5])
     return True
 
 

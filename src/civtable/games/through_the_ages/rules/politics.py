@@ -159,7 +159,10 @@ def pacifist(civ: Civ) -> bool:
 def attack_cost(state: TTAState, card: int, target: int) -> int:
     """The printed MA cost, doubled against Gandhi (TTA-6.4 step 1)."""
     cost = CARDS[card].ma_cost
-    return cost * 2 if pacifist(state.civs[target]) else cost
+    for _c, op in effects.ops_of(state.civs[target], "continuous"):
+        if op["op"] == "hook" and op["key"] == "pacifist":  # the multiplier from the data
+            cost *= int(op.get("params", {}).get("opponent_cost_multiplier", 2))
+    return cost
 
 
 def pacts_between(state: TTAState, a: int, b: int) -> list[int]:
