@@ -24,6 +24,7 @@ from civtable.games.through_the_ages.catalog import (  # noqa: E402
     civil_deck,
     military_deck,
 )
+from civtable.games.through_the_ages.state import F_RESIGNED  # noqa: E402
 from civtable.rl import openspiel_game, pettingzoo_env  # noqa: E402
 from civtable.rl.chance import driver_for  # noqa: E402
 from civtable.rl.chance.through_the_ages import setup_with  # noqa: E402
@@ -162,6 +163,29 @@ def test_tta_3_3_observation_ignores_what_the_seat_cannot_see(players):
                 assert np.array_equal(vec, encoder.encode(world.view(seat, labels=False)))
             checked += 1
     assert checked > 40
+
+
+def test_tta_6_politics_block_reads_the_view_and_survives_unknown_pending_kinds():
+    """The deciding seat (``actor``), Joan of Arc's peek (TTA-6.1), a pact offer's side
+    (TTA-6.6) and the pending kinds: a kind the encoder does not know lands in "other"."""
+    encoder = encoder_for(GAME, 3)
+    names = encoder.feature_names()
+    state, seat = next(iter(random_positions(game=GAME, players=3, seed=2)))
+    view = state.view(seat, labels=False)
+    vec = encoder.encode(view)
+    actor = (view["actor"] - seat) % 3
+    assert [vec[names.index(f"decider_{k}")] for k in range(3)] == [k == actor for k in range(3)]
+    assert vec[names.index("pending2_other")] == 0
+    card = next(c.id for c in CARDS if c.type == "event")
+    detail = {"kind": "accept", "seat": seat, "offerer": (seat + 2) % 3, "offerer_side": "B"}
+    vec = encoder.encode({**view, "pending_detail": detail, "top_current_event": card})
+    assert vec[names.index("pending2_accept")] == 1
+    assert vec[names.index("pending_offer_side")] == 2
+    assert vec[names.index("pending_other_2")] == 1
+    assert vec[names.index(f"top_current_event:{card}")] == 1
+    vec = encoder.encode({**view, "pending_detail": {"kind": "something new", "seat": seat}})
+    assert vec[names.index("pending2_other")] == 1
+    assert sum(vec[names.index(f"pending_{p}")] for p in ("none", "perform", "discard")) == 0
 
 
 def test_tta_3_3_another_seats_military_hand_changes_only_its_own_observation():
@@ -307,6 +331,67 @@ def test_tta_the_history_determines_the_state():
     assert sum(state.returns()) == pytest.approx(1.0)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_tta_12_2_13_random_full_games_without_resigning_reach_the_end(players):
+    """Uniformly random seats that never resign (``play_random`` may resign, TTA-6.8, which
+    ends a 2-player game at once) play the full game to its end through OpenSpiel, and the
+    history replays to the same position."""
+    game = openspiel_game(GAME, players=players)
+    rs = np.random.RandomState(players)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rs))
+        else:
+            legal = [a for a in state.legal_actions() if a != RESIGN]
+            state.apply_action(int(rs.choice(legal)))
+    engine = state.engine
+    assert engine.options["mode"] == "full"
+    assert engine.age == 4  # past Age III: the full game's end (TTA-4.4)
+    assert not any(civ.flags & F_RESIGNED for civ in engine.civs)
+    assert state.move_number() <= game.max_game_length()
+    assert sum(state.returns()) == pytest.approx(1.0)
+    replay = game.new_initial_state()
+    for action in state.history():
+        replay.apply_action(action)
+    assert replay.engine.state_hash() == engine.state_hash()
+
+
+def test_tta_12_2_the_future_events_deck_shuffle_is_a_chance_decision():
+    """When the future events deck becomes the current one it is shuffled (TTA-12.2): chance
+    decisions card by card over the future deck's cards (plus the one just prepared), named
+    as such; random players rarely prepare events, so a few 4-player games are tried."""
+    game = openspiel_game(GAME, players=4)
+    seen = 0
+    for seed in range(20):
+        rs = np.random.RandomState(seed)
+        state = game.new_initial_state()
+        moved = False
+        while not state.is_terminal() and not seen:
+            if not state.is_chance_node():
+                legal = [a for a in state.legal_actions() if a != RESIGN]
+                state.apply_action(int(rs.choice(legal)))
+                moved = True
+                continue
+            outcomes = state.chance_outcomes()
+            label = state.action_to_string(outcomes[0][0])
+            driver = state._core.driver
+            if moved and label.startswith("new current events deck card 1:"):
+                deck = Counter(driver.request[1])
+                assert {CARDS[c].type for c in deck} <= {"event", "territory"}
+                assert (deck - Counter(driver.state.future)).total() <= 1  # + the prepared one
+                assert dict(outcomes) == pytest.approx(
+                    {c: k / deck.total() for c, k in deck.items()}
+                )
+                seen += 1
+            elif moved:
+                assert not label.startswith("new current events deck card 1:")
+            state.apply_action(sample_chance(state, rs))
+        if seen:
+            break
+    assert seen
+
+
 def test_driver_copy_is_independent():
     driver = driver_for(GAME, 2, {})
     rs = np.random.RandomState(0)
@@ -325,6 +410,7 @@ def test_driver_copy_is_independent():
 # --- OpenSpiel -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_openspiel_random_sim_test_passes(players):
+    """The full game; OpenSpiel's random player may resign (TTA-6.8): a 2-player game then ends."""
     game = openspiel_game(GAME, players=players)
     pyspiel.random_sim_test(game, num_sims=1, serialize=players == 2, verbose=False)
 
@@ -368,6 +454,9 @@ class _UniformEvaluator(mcts.Evaluator):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_openspiel_ismcts_plays_a_complete_game(players):
+    """The full game (the default mode). The bot (2 simulations, uniform priors) may resign
+    (TTA-6.8), which ends a 2-player game at once; whole games without resigning are
+    ``test_tta_12_2_13_random_full_games_without_resigning_reach_the_end``."""
     game = openspiel_game(GAME, players=players)
     seeds = iter(range(10**6))
     bot = ismcts.ISMCTSBot(

@@ -26,6 +26,7 @@ moves with scripted randomness (:mod:`civtable.rl.chance.replay`); setup is
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -84,17 +85,21 @@ class ThroughTheAgesChance(ReplayChance):
             return f"random {key} of 0..{request[1] - 1}"  # no rule rolls during play today
         card = CARDS[key]
         what = f"{card.deck} deck" if self.move is None else f"reshuffled {card.deck} deck"
-        if self.move is not None and _is_event_deck(request[1]):
+        if self.move is not None and _is_event_deck(request[1], self.state):
             what = "new current events deck"  # TTA-12.2: the future deck, shuffled
         return f"{what} card {step + 1}: {card.name} ({AGES[card.age]})"
 
 
-def _is_event_deck(cards: tuple[int, ...]) -> bool:
+def _is_event_deck(cards: tuple[int, ...], before: State | None) -> bool:
     """A shuffle during play is a military discard pile (one age, TTA-8.8) or the future
-    events deck becoming the current one (events and territories, any ages, TTA-12.2)."""
-    return len({CARDS[c].age for c in cards}) > 1 or all(
-        CARDS[c].type in ("event", "territory") for c in cards
-    )
+    events deck becoming the current one (events and territories, any ages, TTA-12.2): events
+    only, and either of several ages or the future deck of the position ``before`` the move
+    plus at most the card prepared by the move."""
+    if not all(CARDS[c].type in ("event", "territory") for c in cards):
+        return False
+    if len({CARDS[c].age for c in cards}) > 1 or not isinstance(before, TTAState):
+        return True
+    return (Counter(cards) - Counter(before.future)).total() <= 1 and bool(before.future)
 
 
 __all__ = ["ThroughTheAgesChance", "setup_with"]

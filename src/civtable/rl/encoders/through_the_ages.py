@@ -24,14 +24,18 @@ civ x n            34 + 7C     ratings, banks, stocks, productions, actions, lim
                                wonders), workers on it, unfinished wonder, civil hand, tactic,
                                cost to build, cost to develop
 military hand      C           my military hand, copies per card
-politics           see below   the military part (TTA-6, TTA-11, TTA-12, TTA-15.1)
+politics           19 + 2n     the military part (TTA-6, TTA-11, TTA-12, TTA-15.1), see below;
+                   + 4C        per civilization 2 + 3C + n more
+                   + n(2+3C+n)
 =================  ==========  ==================================================================
 
-The politics block: Politics Phase flag; the deciding seat (one-hot, relative); future events
-count; past events and the shorter game's face-up events (per card); my own face-down Age III
-events once visible (per card); the pending decision's extra kind one-hot (the kinds of the
-military part and "other"), its numbers (attack, defence, cards used, high bid, bid, force sent,
-budget) and the other seat it names (attacker / offerer / high bidder, relative one-hot); then
+The politics block: Politics Phase flag; the deciding seat (``actor``, one-hot, relative);
+future events count; past events and the shorter game's face-up events (per card); my own
+face-down Age III events once visible (per card); the top current event when Joan of Arc lets
+me peek (per card, TTA-6.1); the pending decision's extra kind one-hot (the kinds of the
+military part and "other": an unknown kind lands there), its numbers (attack, defence, cards
+used, high bid, bid, force, units sent, budget), the pact side offered (1 A, 2 B) and the other
+seat it names (attacker / offerer / high bidder, relative one-hot); then
 per civilization (relative order): resigned, face-down events held, colonies and ruined wonders
 (per card), the pacts it is party to (per card: 1 side A, 2 side B) and the wars it declared
 (per target seat, relative).
@@ -59,7 +63,16 @@ _AGE_NAMES = (*AGES, "IV")
 _PENDING = ("none", "perform", "choose", "discard", "homer")
 #: pending kinds of the military part (the politics block); anything else is "other"
 _PENDING2 = ("defend", "accept", "bid", "send", "option", "agreement", "keep", "other")
-_PENDING_NUMBERS = ("attack", "defense", "cards_used", "high_bid", "bid", "force", "budget")
+_PENDING_NUMBERS = (
+    "attack",
+    "defense",
+    "cards_used",
+    "high_bid",
+    "bid",
+    "force",
+    "units_sent",
+    "budget",
+)
 #: the integer fields of a civilization's public view, in vector order
 _CIV_INTS = (
     "culture",
@@ -130,9 +143,9 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         self._pol_at = len(names)
         names += ["politics_phase"] + [f"decider_{k}" for k in range(n)] + ["future_events"]
         names += [f"past_event:{c}" for c in ids] + [f"faceup_event:{c}" for c in ids]
-        names += [f"my_secret_event:{c}" for c in ids]
+        names += [f"my_secret_event:{c}" for c in ids] + [f"top_current_event:{c}" for c in ids]
         names += [f"pending2_{p}" for p in _PENDING2] + [f"pending_{x}" for x in _PENDING_NUMBERS]
-        names += [f"pending_other_{k}" for k in range(n)]
+        names += ["pending_offer_side"] + [f"pending_other_{k}" for k in range(n)]
         self._pciv_names = ["resigned", "secret_events"]
         self._pciv_names += [f"{b}:{c}" for b in ("colony", "ruin", "pact") for c in ids]
         self._pciv_names += [f"war_on_{k}" for k in range(n)]
@@ -210,8 +223,9 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         i = self._pol_at
         v[i] = view.get("phase") == "politics"
         i += 1
-        for seat in view.get("to_move", [])[:1]:
-            v[i + rel(seat)] = 1
+        actor = view.get("actor", (view.get("to_move") or [None])[0])
+        if isinstance(actor, int):
+            v[i + rel(actor)] = 1
         i += n
         v[i] = view.get("future_events", 0)
         i += 1
@@ -219,6 +233,9 @@ class ThroughTheAgesEncoder(ObservationEncoder):
             for card in view.get(key, []):
                 v[i + BY_ID[card]] += 1
             i += _C
+        if view.get("top_current_event") is not None:  # Joan of Arc's peek (TTA-6.1)
+            v[i + BY_ID[view["top_current_event"]]] = 1
+        i += _C
         detail = view["pending_detail"]
         kind = detail["kind"]
         if kind not in _PENDING:
@@ -227,6 +244,8 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         for k, key in enumerate(_PENDING_NUMBERS):
             v[i + k] = detail.get(key) or 0
         i += len(_PENDING_NUMBERS)
+        v[i] = {"A": 1, "B": 2}.get(detail.get("offerer_side", ""), 0)
+        i += 1
         other = detail.get("attacker", detail.get("offerer", detail.get("high_bidder")))
         if isinstance(other, int):
             v[i + rel(other)] = 1
