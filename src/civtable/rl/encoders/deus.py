@@ -89,6 +89,10 @@ _PHASES = (*PHASE_NAMES, "resolving")
 _PHASE = {p: i for i, p in enumerate(_PHASES)}
 _TERRAIN = {t: i for i, t in enumerate(TERRAINS)}
 _PIECE_NAMES = (*PIECES, "temple")
+# the piece flags of a region's bit mask (bit k = piece k), one byte per piece, for every mask
+_MASK_BYTES = tuple(
+    bytes((m >> k) & 1 for k in range(len(_PIECE_NAMES))) for m in range(1 << len(_PIECE_NAMES))
+)
 _PIECE = {p: i for i, p in enumerate(_PIECE_NAMES)}
 _COLOR = {c: i for i, c in enumerate(COLORS)}
 _PURPOSES = ("produce_one", "produce_region", "steal", "siege", "army_to_move", "destination")
@@ -367,9 +371,7 @@ class DeusEncoder(ObservationEncoder):
         for r, m in enumerate(state.mask):
             if m:
                 base = o_pieces + r * size
-                for k in range(n_pieces):
-                    if m >> k & 1:
-                        buf[base + k] = 1
+                buf[base : base + n_pieces] = _MASK_BYTES[m]
         for k, r in enumerate(b.villages):
             buf[i + r * size + n_terrain + 1] = min(max(state.vvp[k], 0), _CAP)
             buf[i + r * size + size - 1] = bool(state.vatt[k])
