@@ -9,12 +9,30 @@ pile, others' choices before they resolve, or the guilds left out of the game.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.api import JSON
 from civtable.core.rng import Rng
-from civtable.games.seven_wonders.actions import CHAIN, K_BUILD, K_DISCARD, K_STAGE, OLYMPIA
-from civtable.games.seven_wonders.catalog import BOARDS, CARDS, COLORS, GUILDS, PURPLE, SCIENCE
+from civtable.games.seven_wonders.actions import (
+    CHAIN,
+    FREE,
+    HALI,
+    K_BUILD,
+    K_DISCARD,
+    K_STAGE,
+    OLYMPIA,
+    STAGE,
+)
+from civtable.games.seven_wonders.catalog import (
+    BOARDS,
+    CARDS,
+    COLORS,
+    GUILDS,
+    N_CARDS,
+    PURPLE,
+    SCIENCE,
+)
 from civtable.games.seven_wonders.rules import turn
 from civtable.games.seven_wonders.state import EXTRA, HALI_PHASE, MAIN, OVER, PHASE_NAMES
 
@@ -143,16 +161,90 @@ def view(state: SevenWondersState, seat: int | None, *, labels: bool = True) -> 
     return doc
 
 
+def remembered_hands(state: SevenWondersState, seat: int) -> dict[int, list[int]]:
+    """What ``seat`` remembers of the hands it passed this age (SW-3.5, SW-3.9).
+
+    Maps each city (other than the seat's) now holding a hand the seat held earlier this age to
+    the cards that hand may still contain: the hand as the seat last saw it, minus the card the
+    seat played from it, minus the structures built from it since (public). The hidden plays
+    made from it since (wonder stages, discards, and this step's unresolved choices) are not
+    removed: they hide which card left, so the list holds ``len(hand)`` cards plus one per hidden
+    play. Derived from ``state.history`` (each seat's last plays of the age), so an empty entry
+    (2-player game, Babylon's extra step, Halikarnassus choosing from the pile, a state whose
+    history was dropped) means "nothing remembered". Cards are card-type indices; lists are
+    multisets.
+    """
+    if state.two_player or state.phase not in (MAIN, HALI_PHASE):
+        return {}
+    if state.phase == HALI_PHASE and state.hali_city == seat:
+        # The seat sees the whole pile (SW-10.11), remembered discards included, and cannot
+        # tell which copy of a card came from which hand: nothing remembered (uniform re-deal).
+        return {}
+    n, turn_now = state.n, state.turn
+    step = -1 if state.age == 2 else 1  # SW-3.5: hand lineage h is held by h + step*(t-1)
+    # Plays (main-step actions) each city made this age: turn_now - 1 resolved, plus this
+    # step's choice if made (its card already left the hand).
+    made = [turn_now - 1 if state.phase == MAIN else turn_now] * n
+    if state.phase == MAIN:
+        for c in range(n):
+            if state.needs[c] and (state.commits[c] is not None or state.await_pay[c] is not None):
+                made[c] += 1
+    plays: list[list[int]] = [[] for _ in range(n)]  # per city, its actions, latest first
+    missing = sum(made)
+    for s_, a in reversed(state.history):
+        if missing == 0:
+            break
+        if a < HALI and len(plays[s_]) < made[s_]:  # build/stage/discard/free, not pay/hali
+            plays[s_].append(a)
+            missing -= 1
+    if missing:
+        return {}
+    for p in plays:
+        p.reverse()  # p[t - 1] = the action of turn t
+    own = seat
+    resolved = turn_now if state.phase == HALI_PHASE else turn_now - 1
+    memory: dict[int, list[int]] = {}
+    for t_seen in range(1, turn_now):
+        h = (own - step * (t_seen - 1)) % n  # the lineage the seat held at turn t_seen
+        holder = (h + step * (turn_now - 1)) % n
+        if holder == own:
+            continue
+        # Full contents at turn t_seen: current hand + every play from h at turns >= t_seen
+        # (the truth, used only to rebuild what the seat saw: its hand at turn t_seen).
+        cards = state.hands[holder][:]
+        for t in range(t_seen, turn_now + 1):
+            c = (h + step * (t - 1)) % n
+            if t <= len(plays[c]):
+                cards.append(plays[c][t - 1] % N_CARDS)
+        # Minus the seat's own play and later public builds from that hand.
+        cards.remove(plays[own][t_seen - 1] % N_CARDS)
+        for t in range(t_seen + 1, resolved + 1):  # resolved turns: this step's are hidden
+            c = (h + step * (t - 1)) % n
+            a = plays[c][t - 1]
+            if a < STAGE or a >= FREE:  # SW-3.9: built structures are public
+                cards.remove(a % N_CARDS)
+        memory[holder] = cards  # later t_seen overwrite: the latest sighting is the tightest
+    return memory
+
+
 def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersState:
-    """Re-deal everything ``seat`` cannot see, keeping what it can (SW-3.9).
+    """Re-deal everything ``seat`` cannot see, keeping what it can and what it remembers (SW-3.9).
 
     Unseen cards: other seats' hands and not-yet-resolved choices, the Free City pile, discards
-    and stage markers the seat did not place. They are shuffled and dealt back into the same
-    places with the same sizes. In Age III the guilds among them are re-drawn from the guilds the
-    seat has not seen, so the set of guilds in play is re-sampled too. Future decks are not dealt
-    yet; the new state's generator is re-seeded, so they differ. What the seat could remember
-    from passed hands is not used (a documented simplification).
+    and stage markers the seat did not place. They are dealt back into the same places with the
+    same sizes, consistently with the seat's memory of passed hands (:func:`remembered_hands`):
+    a hand the seat held earlier this age gets a uniform random subset of the cards it may
+    still contain (what the seat saw, minus its own play and the public builds since); the
+    cards of that subset's complement (removed by the hidden plays since) and every other unseen
+    card go uniformly to the remaining places, except that hands the seat never held draw only
+    from cards it has not seen in a passed hand. Which hidden play took which remembered card is
+    not tracked further (a stage marker or discard may receive any such leftover). In Age III
+    the guilds among the unremembered unseen cards are re-drawn from the guilds the seat has not
+    seen, so the set of guilds in play is re-sampled too. Future decks are not dealt yet; the
+    new state's generator is re-seeded, so they differ. Not used in the 2-player variant and
+    during Babylon's extra step (uniform re-deal there).
     """
+    memory = remembered_hands(state, seat)
     s = state.copy()
     s.history = []
     s.log = None
@@ -176,13 +268,14 @@ def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersSt
             s.await_pay[c] = None
     pool: list[int] = []
     slots: list[tuple[str, int, int]] = []  # (where, index, position)
+    hand_slots: list[tuple[int, int]] = []  # (city, position)
     for c in range(s.n):
         if c == own:
             continue
         # The Free City's last card is seen by its controller in Babylon's extra step (SW-14.10).
         for k, t in enumerate([] if s.phase == EXTRA and c in own_cities else s.hands[c]):
             pool.append(t)
-            slots.append(("hand", c, k))
+            hand_slots.append((c, k))
         for k, t in enumerate(s.cities[c].stage_cards):
             if not (s.two_player and c == 0 and s.controller == own):
                 pool.append(t)
@@ -192,24 +285,55 @@ def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersSt
         if known != seat and not see_pile:
             pool.append(t)
             slots.append(("discard", -1, k))
+    # Remembered cards leave the general pool. They are unseen, so they are in it, unless a
+    # Halikarnassus build took one from the discard pile since: such cards are dropped.
+    leftovers: list[int] = []
+    counts = Counter(pool)
+    for c in sorted(memory):
+        cards = []
+        for t in memory[c]:
+            if counts[t] > 0:
+                counts[t] -= 1
+                cards.append(t)
+        size = len(s.hands[c])
+        if len(cards) < size:  # pragma: no cover - inconsistent memory: forget it
+            counts.update(cards)
+            del memory[c]
+            continue
+        for t in cards:
+            pool.remove(t)
+        picked = rng.sample(cards, size)
+        s.hands[c][:] = picked
+        rest = cards[:]
+        for t in picked:
+            rest.remove(t)
+        leftovers += rest
     if s.age == 3:
         # Every card left in place is known to the seat (structures, own hand, own choices,
         # own markers and discards, the Free City's markers for its controller, the pile while
-        # resolving Halikarnassus): no re-drawn guild may duplicate one of them (SW-2.3).
-        kept = [t for h in s.hands for t in h] + s.discard
+        # resolving Halikarnassus), and so are the remembered ones: no re-drawn guild may
+        # duplicate one of them (SW-2.3).
+        kept = [t for c, h in enumerate(s.hands) if c not in memory for t in h] + s.discard
         kept += [t for c in s.cities for t in c.built + c.stage_cards]
         kept += [x[1] for x in s.commits if x is not None]
         kept += [x[1] for x in s.await_pay if x is not None]
-        seen = {t for t in kept if CARDS[t].color == PURPLE} - set(pool)
+        seen = ({t for t in kept if CARDS[t].color == PURPLE} - set(pool)) | {
+            t for cards in memory.values() for t in cards if CARDS[t].color == PURPLE
+        }
         hidden_guilds = [i for i, t in enumerate(pool) if CARDS[t].color == PURPLE]
         candidates = [g for g in GUILDS if g not in seen]
         for i, g in zip(hidden_guilds, rng.sample(candidates, len(hidden_guilds)), strict=True):
             pool[i] = g
+    # Hands never held take cards the seat has not seen; everything else shares the rest.
+    rng.shuffle(pool)
+    for c, k in hand_slots:
+        if c in memory:
+            continue
+        s.hands[c][k] = pool.pop()
+    pool += leftovers
     rng.shuffle(pool)
     for (where, c, k), t in zip(slots, pool, strict=True):
-        if where == "hand":
-            s.hands[c][k] = t
-        elif where == "stage":
+        if where == "stage":
             s.cities[c].stage_cards[k] = t
         else:
             s.discard[k] = t

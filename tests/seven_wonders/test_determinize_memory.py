@@ -1,0 +1,144 @@
+"""Determinization with the memory of passed hands (SW-3.5, SW-3.9).
+
+A seat saw every hand it held earlier in the age; a card it saw there that is not now public
+(built) or its own must still be in the hand it passed, or have left it by a hidden play (wonder
+stage, discard). Every determinization must respect that, conserve the cards, and leave the
+seat's own view unchanged.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from civtable import games
+from civtable.core.rng import Rng
+from civtable.games.seven_wonders.catalog import CARDS, PURPLE
+from civtable.games.seven_wonders.state import MAIN, OVER, SevenWondersState
+from civtable.games.seven_wonders.view import remembered_hands
+
+GAME = games.get("seven-wonders")
+
+
+def _new(players: int, seed: int) -> SevenWondersState:
+    state = GAME.new_game(players, seed, {"sides": "random"})
+    assert isinstance(state, SevenWondersState)
+    return state
+
+
+def _all_cards(state: SevenWondersState) -> Counter[int]:
+    held: Counter[int] = Counter()
+    for hand in state.hands:
+        held.update(hand)
+    for city in state.cities:
+        held.update(city.built)
+        held.update(city.stage_cards)
+    held.update(state.discard)
+    for x in state.commits:
+        if x is not None:
+            held[x[1]] += 1
+    for y in state.await_pay:
+        if y is not None:
+            held[y[1]] += 1
+    return held
+
+
+def _hand_with_choice(state: SevenWondersState, c: int) -> Counter[int]:
+    """A city's cards of this step: its hand plus its unresolved choice."""
+    cards = Counter(state.hands[c])
+    commit, pending = state.commits[c], state.await_pay[c]
+    if commit is not None and state.needs[c]:
+        cards[commit[1]] += 1
+    if pending is not None:
+        cards[pending[1]] += 1
+    return cards
+
+
+def _strip(doc: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in doc.items() if k != "log"}
+
+
+def _positions(players: int, seed: int, every: int) -> list[SevenWondersState]:
+    """Positions of one random game, sampled every ``every`` decisions."""
+    rng = Rng(seed)
+    state = _new(players, seed)
+    out = []
+    k = 0
+    while not state.is_terminal():
+        if k % every == 0:
+            out.append(state.copy())
+        seat = rng.choice(state.to_move())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        k += 1
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (4, 3), (5, 4), (7, 5)])
+def test_sw_3_9_determinize_respects_memory_of_passed_hands(players: int, seed: int) -> None:
+    rng = Rng(seed + 100)
+    remembered = 0
+    for state in _positions(players, seed, every=3):
+        if state.phase == OVER:
+            continue
+        seat = rng.randbelow(players)
+        memory = remembered_hands(state, seat)
+        if state.phase == MAIN and state.turn >= 2:
+            # From turn 2 on, the seat remembers the hand it passed (held by its neighbour).
+            assert memory, (state.age, state.turn)
+        for c, cards in memory.items():
+            truth = _hand_with_choice(state, c)
+            assert not truth - Counter(cards), "the true hand is not within the memory"
+            remembered += 1
+        before = _strip(state.view(seat, labels=False))
+        total = _all_cards(state)
+        for _ in range(3):
+            det = state.determinize(seat, rng)
+            assert _strip(det.view(seat, labels=False)) == before
+            after = _all_cards(det)
+            if state.age == 3:  # guilds among the unseen cards are re-drawn (SW-2.3)
+                assert sum(after.values()) == sum(total.values())
+                plain = Counter({t: k for t, k in total.items() if CARDS[t].color != PURPLE})
+                plain_after = Counter({t: k for t, k in after.items() if CARDS[t].color != PURPLE})
+                assert plain == plain_after
+                assert all(k == 1 for t, k in after.items() if CARDS[t].color == PURPLE)
+            else:
+                assert after == total
+            for c, cards in memory.items():
+                dealt = _hand_with_choice(det, c)
+                assert not dealt - Counter(cards), f"city {c} got a card the seat cannot place"
+    assert remembered > 0
+
+
+def test_sw_3_9_memory_shrinks_by_public_builds_only() -> None:
+    """The memory of a passed hand holds its current size plus one card per hidden play."""
+    for state in _positions(4, 11, every=1):
+        if state.phase != MAIN or state.turn < 3:
+            continue
+        for seat in range(4):
+            for c, cards in remembered_hands(state, seat).items():
+                assert len(cards) >= sum(_hand_with_choice(state, c).values())
+    # A seat's own hand is never "remembered": it is seen.
+    state = _positions(4, 12, every=1)[10]
+    for seat in range(4):
+        assert seat not in remembered_hands(state, seat)
+
+
+def test_sw_3_9_unheld_hands_avoid_remembered_cards() -> None:
+    """Determinized hands differ from the uniform re-deal: a remembered hand keeps only
+    remembered cards, so over many samples each gets at most its memory's card types."""
+    state = next(
+        s for s in _positions(4, 21, every=1) if s.phase == MAIN and s.turn == 4 and s.age == 1
+    )
+    seat = 0
+    memory = remembered_hands(state, seat)
+    assert len(memory) >= 2
+    rng = Rng(5)
+    seen: dict[int, set[int]] = {c: set() for c in memory}
+    for _ in range(200):
+        det = state.determinize(seat, rng)
+        for c in memory:
+            seen[c] |= set(_hand_with_choice(det, c))
+    for c, cards in memory.items():
+        assert seen[c] <= set(cards)
+        assert len(seen[c]) > 1 or len(set(cards)) == 1  # actually sampled, not copied
