@@ -18,6 +18,8 @@ from civtable.games.seven_wonders.catalog import CARDS, PURPLE
 from civtable.games.seven_wonders.state import MAIN, OVER, SevenWondersState
 from civtable.games.seven_wonders.view import remembered_hands
 
+from .test_properties import cards_in_play
+
 GAME = games.get("seven-wonders")
 
 
@@ -25,23 +27,6 @@ def _new(players: int, seed: int) -> SevenWondersState:
     state = GAME.new_game(players, seed, {"sides": "random"})
     assert isinstance(state, SevenWondersState)
     return state
-
-
-def _all_cards(state: SevenWondersState) -> Counter[int]:
-    held: Counter[int] = Counter()
-    for hand in state.hands:
-        held.update(hand)
-    for city in state.cities:
-        held.update(city.built)
-        held.update(city.stage_cards)
-    held.update(state.discard)
-    for x in state.commits:
-        if x is not None:
-            held[x[1]] += 1
-    for y in state.await_pay:
-        if y is not None:
-            held[y[1]] += 1
-    return held
 
 
 def _hand_with_choice(state: SevenWondersState, c: int) -> Counter[int]:
@@ -91,11 +76,11 @@ def test_sw_3_9_determinize_respects_memory_of_passed_hands(players: int, seed: 
             assert not truth - Counter(cards), "the true hand is not within the memory"
             remembered += 1
         before = _strip(state.view(seat, labels=False))
-        total = _all_cards(state)
+        total = cards_in_play(state)
         for _ in range(3):
             det = state.determinize(seat, rng)
             assert _strip(det.view(seat, labels=False)) == before
-            after = _all_cards(det)
+            after = cards_in_play(det)
             if state.age == 3:  # guilds among the unseen cards are re-drawn (SW-2.3)
                 assert sum(after.values()) == sum(total.values())
                 plain = Counter({t: k for t, k in total.items() if CARDS[t].color != PURPLE})

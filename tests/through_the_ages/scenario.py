@@ -17,7 +17,7 @@ from civtable.games.through_the_ages import GAME
 from civtable.games.through_the_ages import actions as act
 from civtable.games.through_the_ages.catalog import BY_ID, CARDS
 from civtable.games.through_the_ages.rules import board
-from civtable.games.through_the_ages.state import Civ, TTAState
+from civtable.games.through_the_ages.state import PH_POLITICS, Civ, TTAState
 
 __all__ = ["GAME", "act", "action_phase", "card", "cubes", "develop", "workers"]
 
@@ -69,3 +69,16 @@ def cubes(civ: Civ, **counts: int) -> None:
         c = CARDS[BY_ID[cid]]
         civ.cubes[c.kind * 4 + c.age] = n
     civ.blue = 16 - sum(civ.cubes)
+
+
+def politics_phase(players: int = 3, seed: int = 2, *, round_: int = 3, age: int = 1) -> TTAState:
+    """Seat 0 at the start of its Politics Phase (TTA-6) of a full game, no military cards held."""
+    s = action_phase(players, seed, mode="full")
+    s.round = round_
+    s.age = age
+    s.phase = PH_POLITICS
+    s.actor = -1
+    for civ in s.civs:
+        civ.mhand = []
+    s._legal = None
+    return s

@@ -25,18 +25,7 @@ from civtable.games.through_the_ages.state import (
     TTAState,
 )
 
-from .scenario import act, action_phase, card, develop, workers
-
-
-def politics_phase(players: int = 3, seed: int = 2) -> TTAState:
-    """Seat 0 at the start of its Politics Phase in round 3 of a full game, Age I."""
-    s = action_phase(players, seed, mode="full")
-    s.round = 3
-    s.phase = PH_POLITICS
-    for civ in s.civs:
-        civ.mhand = []
-    s._legal = None
-    return s
+from .scenario import act, action_phase, card, develop, politics_phase, workers
 
 
 def strength(s: TTAState, seat: int) -> int:

@@ -13,19 +13,13 @@ from civtable.games.through_the_ages.state import (
     TTAState,
 )
 
-from .scenario import act, action_phase, card, develop, workers
+from . import scenario
+from .scenario import act, card, develop, workers
 
 
 def politics_phase(players: int = 3, seed: int = 0) -> TTAState:
-    """A full game, round 2, seat 0 in its Politics Phase."""
-    s = action_phase(players, seed, mode="full")
-    s.phase = PH_POLITICS
-    s.actor = -1
-    s.age = 2
-    for c in s.civs:
-        c.mhand = []
-    s._legal = None
-    return s
+    """A full game, round 2, Age II, seat 0 in its Politics Phase."""
+    return scenario.politics_phase(players, seed, round_=2, age=2)
 
 
 def soldiers(s: TTAState, seat: int, swordsmen: int) -> None:
