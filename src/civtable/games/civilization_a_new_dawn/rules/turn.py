@@ -214,9 +214,10 @@ def apply_choose(state: CivState, frame: K.Frame, action: int) -> None:
     state.pending.pop()
     k = action - A.SLOT + 1
     card = state.row[seat][k - 1]
+    place = C.place_of(state, seat, card)  # stable while the card may be replaced (CIV-9.6)
     push(state, K.T_END, seat)
-    push(state, K.T_AFTER_CARD, seat, card, k)
-    push(state, K.T_RESET, seat, C.place_of(state, seat, card))
+    push(state, K.T_AFTER_CARD, seat, card, k, place)
+    push(state, K.T_RESET, seat, place)
     resolve_card(state, seat, card, effective_slot(state, seat, k))
     if maracana_offer(state, seat, FOCUS_CARDS[card].type, before=True):
         push(state, K.D_SWAP1, seat, 1)  # errata: resolve and reset economy first
@@ -407,18 +408,29 @@ def run_reset(state: CivState, frame: K.Frame) -> None:
 
 @K.auto(K.T_AFTER_CARD, "after the card")
 def run_after_card(state: CivState, frame: K.Frame) -> None:
-    """Triggered wonders and leader abilities after a card was resolved and reset."""
+    """Triggered wonders and leader abilities after a card was resolved and reset.
+
+    ``[T_AFTER_CARD, seat, card, slot, place]``: ``card`` is the card chosen (its type decides
+    the Aztec and Maracanã triggers); it may have been replaced while resolving (a tech upgrade,
+    Pyramids, Porcelain Tower; Oxford University even by another type), in which case the new
+    card holds its ``place`` and stands in for it, as for the reset (CIV-9.6, CIV-A46, CIV-7.5).
+    """
     seat, card, k = frame[1], frame[2], frame[3]
     t = FOCUS_CARDS[card].type
+    if len(frame) > 4:
+        place = frame[4]
+    else:  # a frame saved before the place was recorded
+        place = C.place_of(state, seat, card) if card in state.place[seat] else -1
     if t == MILITARY and state.turn_flags & C.F_WON_ATTACK and C.is_leader(state, seat, "aztec"):
         push(state, K.D_SWAP1, seat)  # Aztec, Legend of the Five Suns
     if (
         k == 5
+        and place >= 0
         and C.has_wonder(state, seat, "venetian_arsenal")
         and not state.turn_flags & C.F_VENETIAN_USED
     ):
         state.turn_flags |= C.F_VENETIAN_USED  # you may resolve it again as though in slot 1
-        push(state, K.D_SWAP1, seat, 2, C.place_of(state, seat, card))
+        push(state, K.D_SWAP1, seat, 2, place)  # a replaced card: its successor (CIV-9.6)
     if maracana_offer(state, seat, t, before=False):
         push(state, K.D_SWAP1, seat, 1)  # frame flag 1: Maracanã offer (see below)
 
