@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import warnings
 from collections import Counter
 
@@ -18,13 +19,17 @@ from civtable import games  # noqa: E402
 from civtable.core.rng import Rng  # noqa: E402
 from civtable.games.civilization_a_new_dawn.catalog import (  # noqa: E402
     LEADERS,
+    OPEN_BORDERS,
     VICTORY_CARDS,
     VICTORY_DRAW,
+    WATER,
     WONDER_REMOVAL,
     WONDERS,
 )
+from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: E402, N812
 from civtable.rl import openspiel_game, pettingzoo_env  # noqa: E402
 from civtable.rl.encoders import encoder_for  # noqa: E402
+from civtable.rl.encoders.civilization_a_new_dawn import HIGH  # noqa: E402
 from civtable.rl.spiel import CivtableState  # noqa: E402
 from tests.rl.helpers import play_random, random_positions, sample_chance  # noqa: E402
 
@@ -132,10 +137,92 @@ def test_civ_26_2_observation_ignores_the_face_down_wonders(players):
                 continue
             world = state.determinize(seat, Rng(checked))
             assert np.array_equal(vec, encoder.encode(world.view(seat, labels=False)))
+            # the fast path too, with the encoder's memos last filled from the real state
+            assert np.array_equal(vec, encoder.encode_state(world, seat))
+            assert np.array_equal(vec, encoder.encode_state(state, seat))
             changed += world.wdecks != state.wdecks or world.wremoved != state.wremoved
             checked += 1
     assert checked > 10
     assert changed > 0
+
+
+@pytest.mark.parametrize(
+    ("players", "options"), [(2, {}), (3, {"map": "standard_random"}), (4, {})]
+)
+def test_civ_26_2_fast_path_equals_the_view_in_any_order(players, options):
+    """One encoder keeps what it made for each seat (space blocks, player blocks, mature
+    cities) and redoes what changed since: over positions of two games, in play order and
+    then shuffled (so each call starts from an unrelated position), every seat's
+    ``encode_state`` equals encoding its view."""
+    encoder = encoder_for(GAME, players, options)
+    positions = [
+        position
+        for seed in (50 + players, 60 + players)
+        for position in random_positions(game=GAME, players=players, seed=seed, **options)
+    ]
+    shuffled = positions[::7]
+    random.Random(players).shuffle(shuffled)
+    for state, _ in positions[::3] + shuffled:
+        for seat in range(players):
+            expected = encoder.encode(state.view(seat, labels=False))
+            assert np.array_equal(encoder.encode_state(state, seat), expected)
+
+
+def test_civ_2_9_fast_path_follows_a_state_changed_in_place():
+    """Changing the fields the encoder keeps blocks of in the same state object changes its
+    observation like the view's; surrounding a city with its owner's control tokens makes it
+    mature (CIV-2.9)."""
+    encoder = encoder_for(GAME, 3)
+    names = encoder.feature_names()
+    states = random_positions(game=GAME, players=3, seed=8)
+    state, seat = next(
+        (st, seat)
+        for st, seat in states[len(states) // 3 :]
+        if any(o >= 0 and s not in C.mature_cities(st, o) for s, o in enumerate(st.city))
+    )
+
+    def check() -> np.ndarray:
+        vec = encoder.encode_state(state, seat)
+        assert np.array_equal(vec, encoder.encode(state.view(seat, labels=False)))
+        return vec
+
+    check()
+    s, o = next(
+        (s, o) for s, o in enumerate(state.city) if o >= 0 and s not in C.mature_cities(state, o)
+    )
+    entry = names.index(f"player{(o - seat) % 3}:mature_cities")
+    before = check()[entry]
+    for n in state.board.adjacent[s]:
+        if state.board.terrain[n] != WATER:
+            state.tok[n] = o
+    assert check()[entry] == before + 1
+    state.wonder_owner[C.W["sydney_opera_house"]] = (o + 1) % 3
+    state.pcard_holder[(o + 2) % 3][OPEN_BORDERS] = o
+    check()
+    state.cs_owner[0] = seat
+    state.row[seat][0], state.row[seat][1] = state.row[seat][1], state.row[seat][0]
+    state.reinf[s] = 1
+    state.res[s] = 2
+    state.wtok[s] = 3
+    state.barb_pos[0] = s
+    state.caravans[(seat + 1) % 3][0] = s
+    check()
+
+
+def test_civ_fast_path_writes_counts_beyond_a_byte_like_the_view():
+    """Counts above 255 (up to HIGH) and below 0 (shown as 0) come out as encoding the view
+    gives them."""
+    encoder = encoder_for(GAME, 2)
+    names = encoder.feature_names()
+    state, seat = random_positions(game=GAME, players=2, seed=3)[60]
+    assert state.pending
+    state.fp_turns = 300
+    state.pending[-1][2:4] = [-5, 2000]
+    vec = encoder.encode_state(state, seat)
+    assert np.array_equal(vec, encoder.encode(state.view(seat, labels=False)))
+    assert vec[names.index("first_player_turns")] == 300
+    assert vec[names.index("pending_param_0")] == 0
+    assert vec[names.index("pending_param_1")] == HIGH
 
 
 # --- OpenSpiel -----------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import warnings
 from collections import Counter
 
@@ -166,8 +167,71 @@ def test_deus_20_1_observation_ignores_what_the_seat_cannot_see(players, options
             for k in range(2):
                 world = state.determinize(seat, Rng(100 * checked + k))
                 assert np.array_equal(vec, encoder.encode(world.view(seat, labels=False)))
+                # the fast path too, with the encoder's memos last filled from the real state
+                assert np.array_equal(vec, encoder.encode_state(world, seat))
+                assert np.array_equal(vec, encoder.encode_state(state, seat))
             checked += 1
     assert checked > 60
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (2, {"public_vp": True}),
+        (3, {"board": "random", "blind_building": True}),
+        (4, {"free_start": 6, "blind_building": True}),
+    ],
+)
+def test_deus_20_fast_path_equals_the_view_in_any_order(players, options):
+    """One encoder keeps what it made for each seat (region blocks, built cards) and redoes
+    what changed since: over positions of two games, in play order and then shuffled (so
+    each call starts from an unrelated position), every seat's ``encode_state`` equals
+    encoding its view."""
+    encoder = encoder_for(GAME, players, options)
+    positions = [
+        position
+        for seed in (30 + players, 40 + players)
+        for position in random_positions(game=GAME, players=players, seed=seed, **options)
+    ]
+    shuffled = positions[::5]
+    random.Random(players).shuffle(shuffled)
+    for state, _ in positions[::2] + shuffled:
+        for seat in range(players):
+            expected = encoder.encode(state.view(seat, labels=False))
+            assert np.array_equal(encoder.encode_state(state, seat), expected)
+
+
+def test_deus_20_fast_path_follows_a_state_changed_in_place():
+    """Changing the fields the encoder keeps blocks of (owners, pieces, villages, columns,
+    hands) in the same state object changes its observation like the view's."""
+    encoder = encoder_for(GAME, 3, {"blind_building": True})
+    state, seat = random_positions(game=GAME, players=3, seed=9, blind_building=True)[120]
+    names = encoder.feature_names()
+
+    def check() -> np.ndarray:
+        vec = encoder.encode_state(state, seat)
+        assert np.array_equal(vec, encoder.encode(state.view(seat, labels=False)))
+        return vec
+
+    before = check()
+    r = state.owner.index(-1)
+    state.owner[r], state.mask[r] = (seat + 1) % 3, 0b100001  # a civ piece and a temple
+    vec = check()
+    assert vec[names.index(f"region{r}:owner_1")] == 1
+    assert vec[names.index(f"region{r}:piece_temple")] == 1
+    state.vvp[0] += 3
+    state.vatt[0] = 1 - state.vatt[0]
+    check()
+    other = (seat + 2) % 3
+    state.cols[other][0].append(BLIND_MARK + 5)  # a blind card: counted per colour only
+    vec = check()
+    assert vec[names.index("player2:blind_brown")] == before[names.index("player2:blind_brown")] + 1
+    state.cols[seat][1].append(7)
+    vec = check()
+    assert vec[names.index(f"player0:built:{CARDS[7].id}")] >= 1
+    state.hands[seat].append(state.hands[seat][0])
+    vec = check()
+    assert vec[names.index(f"hand:{CARDS[state.hands[seat][0]].id}")] >= 2
 
 
 def test_deus_20_1_another_seats_hand_changes_only_its_own_observation():
@@ -178,6 +242,21 @@ def test_deus_20_1_another_seats_hand_changes_only_its_own_observation():
     hands[1][0] = next(t for t in range(len(CARDS)) if t not in hands[1])
     assert np.array_equal(before[0], encoder.encode(state.view(0)))
     assert not np.array_equal(before[1], encoder.encode(state.view(1)))
+
+
+def test_deus_20_fast_path_clips_like_the_view():
+    """Entries beyond a byte (gold above 255, a negative VP) are clipped to [0, 255] as
+    encoding the view clips them."""
+    encoder = encoder_for(GAME, 2, {"public_vp": True})
+    names = encoder.feature_names()
+    state, seat = random_positions(game=GAME, players=2, seed=5, public_vp=True)[40]
+    state.gold[seat] = 300
+    state.vp[1 - seat] = -4
+    vec = encoder.encode_state(state, seat)
+    assert np.array_equal(vec, encoder.encode(state.view(seat, labels=False)))
+    assert vec[names.index("player0:gold")] == 255
+    assert vec[names.index("player1:vp")] == 0
+    assert vec[names.index("player1:vp_known")] == 1
 
 
 # --- OpenSpiel -----------------------------------------------------------------------------------

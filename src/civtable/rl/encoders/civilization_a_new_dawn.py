@@ -49,7 +49,9 @@ straight from the state and is tested equal to encoding the view.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import struct
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -101,6 +103,95 @@ _PCARD = {c: i for i, c in enumerate(PLAYER_CARDS)}
 _KINDS = tuple(sorted(K.NAMES))
 _KIND = {K.NAMES[k]: i for i, k in enumerate(_KINDS)}
 _PARAMS = 6
+_NO_PARAMS = [0] * _PARAMS
+_NO_CS = (0,) * len(CITY_STATES)
+_PLUS_ONE = (1).__add__
+#: the barbarian token's six die faces as direction one-hots (6 x 6), per token offset
+_BARBARIAN_TOKEN = tuple(
+    bytes(int(d == DIRECTION_ORDER[(off + face) % 6]) for face in range(6) for d in range(6))
+    for off in range(6)
+)
+# the inputs of encode_state's player memo that are lists of lists (natural wonders held,
+# city-state cards, diplomacy card holders)
+_NESTED_INPUTS = (1, 2, 6)
+_CS_TYPE = tuple(c.type for c in CITY_STATES)
+_SYDNEY = C.W["sydney_opera_house"]
+# 256-byte tables for bytes.translate over per-space fields packed as signed bytes (-1 = 0xFF):
+# _EQ[v] marks the value v, _IS_SET any value >= 0, _NONNEG keeps values >= 0 (else 0)
+_EQ = tuple(bytes(int(b == v) for b in range(256)) for v in range(128))
+_IS_SET = bytes(int(b < 128) for b in range(256))
+_NONNEG = bytes(b if b < 128 else 0 for b in range(256))
+
+
+@lru_cache(maxsize=8)
+def _packer(length: int) -> struct.Struct:
+    """A packer of ``length`` signed bytes."""
+    return struct.Struct(f"{length}b")
+
+
+def _packed(values: list[int]) -> bytes:
+    """Small ints (-128..127) as signed bytes (-1 = 0xFF)."""
+    return _packer(len(values)).pack(*values)
+
+
+def _row_one_hot(row: tuple[int, ...]) -> bytes:
+    """The focus cards of a row as one-hots, slot by slot (5 x F)."""
+    n_focus = len(FOCUS_CARDS)
+    block = bytearray(5 * n_focus)
+    for slot, c in enumerate(row):
+        block[slot * n_focus + c] = 1
+    return bytes(block)
+
+
+class _MatureMemo:
+    """The mature cities of a board and the fields they were found from (see
+    ``CivilizationEncoder._mature``): ``mature`` holds, per space, the owner of a mature city
+    there or -1; ``counts`` the mature cities per seat."""
+
+    __slots__ = (
+        "board",
+        "city",
+        "city_packed",
+        "counts",
+        "holders",
+        "mature",
+        "sydney",
+        "tok",
+        "tok_packed",
+    )
+
+    def __init__(self, board: Board, players: int) -> None:
+        self.board = board
+        self.mature = [-1] * board.size
+        self.counts = [0] * players
+        self.sydney = -1
+        self.holders: list[list[int]] = []
+        self.tok: list[int] = []
+        self.city: list[int] = []
+        self.tok_packed = self.city_packed = b""
+
+
+def _changed(old: bytes, new: bytes) -> list[int]:
+    """The indices where two equally long byte strings differ."""
+    x = int.from_bytes(old, "little") ^ int.from_bytes(new, "little")
+    out = []
+    while x:
+        k = (x.bit_length() - 1) >> 3
+        out.append(k)
+        x &= (1 << (8 * k)) - 1
+    return out
+
+
+class _SpaceMemo:
+    """The space blocks last given to a seat, with the per-space fields they were made from
+    (tok, reinf, city, barb_pos, res, nw, cs, wtok, caravans; ``None`` = not yet written)."""
+
+    __slots__ = ("block", "board", "seen")
+
+    def __init__(self, board: Board, static: bytes) -> None:
+        self.board = board
+        self.block = bytearray(static)
+        self.seen: list[Any] = [None] * 9
 
 
 class CivilizationEncoder(ObservationEncoder):
@@ -174,7 +265,59 @@ class CivilizationEncoder(ObservationEncoder):
         self._names = names
         self.size = len(names)
         self._static: dict[str, Vector] = {}
-        self._static_boards: dict[int, tuple[Board, Vector]] = {}
+        self._static_boards: dict[int, tuple[Board, bytes]] = {}
+        # encode_state's layout: offsets in a player block, and per seat the positions of the
+        # counts it writes last (see there)
+        pn = self._player_names
+        self._player_offsets = {
+            "row": pn.index(f"slot1:{FOCUS_CARDS[0].id}"),
+            "cs_tokens": pn.index(f"cs_tokens_{TYPES[0]}"),
+            "natural_wonders": pn.index(f"natural_wonder:{NATURAL_WONDERS[0].id}"),
+            "cs_cards": pn.index(f"cs_card:{CITY_STATES[0].id}"),
+            "diplomacy": pn.index(f"diplomacy_from0:{PLAYER_CARDS[0]}"),
+            "own_cards": pn.index(f"own_diplomacy:{PLAYER_CARDS[0]}"),
+            "wonders": pn.index(f"wonder:{WONDERS[0].id}"),
+            "marks": pn.index(f"mark:{VICTORY_CARDS[0].id}"),
+        }
+        at = {x: k for k, x in enumerate(names)}
+        self._deck_at = [at[f"wonder_deck_{t}:{WONDERS[0].id}"] for t in WONDER_TYPES]
+        self._cs_at = at[f"cs_{CITY_STATES[0].id}_cards"]
+        self._row_at = [
+            [
+                self._player_at + ((p - seat) % n) * len(pn) + self._player_offsets["row"]
+                for p in range(n)
+            ]
+            for seat in range(n)
+        ]
+        header = [at[x] for x in ("first_player_turns", "over", "unfinished")]
+        header += [at["great_zimbabwe_tokens"]]
+        header += [at[f"wonder_deck_{t}_size"] for t in WONDER_TYPES]
+        header += [at[f"cs_{c.id}_cards"] for c in CITY_STATES]
+        header += [at[f"resource_supply_{r}"] for r in RESOURCES]
+        header += [at[f"pending_param_{j}"] for j in range(_PARAMS)]
+        counts = ["capital", *[f"trade_slot{j + 1}" for j in range(5)], "dial"]
+        counts += [f"resource_{r}" for r in RESOURCES]
+        counts += ["control_tokens", "cities_left", "caravans_on_card", "caravans_set_aside"]
+        counts += ["caravans_on_map", "mature_cities"]
+        self._counts_at = [
+            np.array(
+                header
+                + [
+                    self._player_at + ((p - seat) % n) * len(pn) + pn.index(x)
+                    for p in range(n)
+                    for x in counts
+                ],
+                dtype=np.intp,
+            )
+            for seat in range(n)
+        ]
+        # encode_state's memos: per seat, the space blocks last given (see _spaces); the
+        # mature-city counts with the fields they were counted from (see _mature)
+        self._space_memo: list[_SpaceMemo | None] = [None] * n
+        self._player_memo: list[tuple[list[Any], bytes, bytes] | None] = [None] * n
+        self._rows: dict[tuple[int, ...], bytes] = {}  # focus row -> its one-hots (5 x F)
+        self._mature_memo: _MatureMemo | None = None
+        self._near_cache: tuple[Board, tuple[tuple[int, ...], ...]] | None = None
 
     def feature_names(self) -> list[str]:
         """One name per entry, e.g. ``space12:city_0`` or ``player1:dial`` (player1 = next)."""
@@ -326,9 +469,13 @@ class CivilizationEncoder(ObservationEncoder):
         """``encode(view(state, seat))`` without building the view (the environments' path).
 
         It reads the state fields :func:`~civtable.games.civilization_a_new_dawn.view.view`
-        shows, with the same engine helpers (city-state tokens, wonders, mature cities), in
-        the same layout; ``tests/rl/test_civilization.py`` checks it equals encoding the view
-        for every seat on many positions.
+        shows, in the same layout; ``tests/rl/test_civilization.py`` checks it equals encoding
+        the view for every seat on many positions, in any order and after changes made in
+        place. The vector is filled as bytes and converted once; the counts (which may exceed
+        255) are written last, from one list. What changes only now and then is kept with the
+        fields it was made from and redone only when they differ (compared as lists): per
+        seat, the space blocks (see :meth:`_spaces`) and the player blocks without their
+        counts; the focus rows' one-hots per row; the mature cities (see :meth:`_mature`).
         """
         if not isinstance(state, CivState):
             raise TypeError("not a Civilization: A New Dawn state")
@@ -337,163 +484,327 @@ class CivilizationEncoder(ObservationEncoder):
             raise ValueError(f"a {n}-player state given to a {self.players}-player encoder")
         if not 0 <= seat < n:
             raise ValueError(f"no seat {seat} in a {n}-player game")
-        v = np.zeros(self.size, dtype=np.float32)
-        i = 0
-        v[i + (state.first - seat) % n] = 1
-        v[i + n + (state.current - seat) % n] = 1
+        buf = bytearray(self.size)
+        # the counts, written last at self._counts_at[seat]: turn counters, wonder deck sizes,
+        # city-state cards, resource supply, pending parameters, then per seat (absolute order)
+        # capital + 1, trade, dial and resources, control tokens, cities left and caravans,
+        # mature cities
+        values: list[int] = [
+            state.fp_turns,
+            state.over,
+            state.unfinished,
+            state.gz,
+            *map(len, state.wdecks),
+            *map(max, state.cs_avail, _NO_CS),  # -1: face down
+            *state.res_supply,
+        ]
+        buf[(state.first - seat) % n] = 1
+        buf[n + (state.current - seat) % n] = 1
         for s in state.to_move():
-            v[i + 2 * n + (s - seat) % n] = 1
-        i += 3 * n
-        v[i : i + 4] = (state.fp_turns, state.over, state.unfinished, state.gz)
-        i += 4
-        v[i + state.section] = 1
+            buf[2 * n + (s - seat) % n] = 1
+        i = 3 * n + 4
+        buf[i + state.section] = 1
         i += len(EVENT_SECTIONS)
-        for face in range(6):
-            v[i + 6 * face + DIRECTION_ORDER[(state.barb_offset + face) % 6]] = 1
+        buf[i : i + 36] = _BARBARIAN_TOKEN[state.barb_offset % 6]
         i += 36
-        n_wonders = len(WONDERS)
-        for deck in state.wdecks:
+        for at, deck in zip(self._deck_at, state.wdecks, strict=True):
             if deck:
-                v[i + deck[0]] = 1
-            v[i + n_wonders] = len(deck)
-            i += n_wonders + 1
-        for c in range(len(CITY_STATES)):
-            v[i] = state.cs_avail[c]
-            o = state.cs_owner[c]
-            if o >= 0:
-                v[i + 1 + (o - seat) % n] = 1
-            i += n + 1
-        v[i : i + len(RESOURCES)] = state.res_supply
-        i += len(RESOURCES)
-        for x in state.victory:
-            v[i + x] = 1
-        i += len(VICTORY_CARDS)
+                buf[at + deck[0]] = 1
+        i = self._pending_at
         if state.pending:
             frame = state.pending[-1]
-            v[i + _KIND[K.NAMES[frame[0]]]] = 1
-            v[i + len(_KINDS) + (frame[1] - seat) % n] = 1
-            j = i + len(_KINDS) + n
-            for x in frame[2 : 2 + _PARAMS]:
-                v[j] = x + 1
-                j += 1
-        i += len(_KINDS) + n + _PARAMS
+            buf[i + _KIND[K.NAMES[frame[0]]]] = 1
+            buf[i + len(_KINDS) + (frame[1] - seat) % n] = 1
+            params = list(map(_PLUS_ONE, frame[2 : 2 + _PARAMS]))
+            values += params
+            values += _NO_PARAMS[len(params) :]
+        else:
+            values += _NO_PARAMS
         # spaces
-        size = len(self._space_names)
-        v[i : i + self.spaces * size] = self._static_board(state.board)
-        o_dyn = i + 3 + len(TERRAINS) + 6
-        for s, o in enumerate(state.tok):
-            if o >= 0:
-                v[o_dyn + s * size + (o - seat) % n] = 1
-        for s, x in enumerate(state.reinf):
-            if x:
-                v[o_dyn + s * size + n] = x
-        for s, o in enumerate(state.city):
-            if o >= 0:
-                v[o_dyn + s * size + n + 1 + (o - seat) % n] = 1
-        o_barb = o_dyn + 2 * n + 1
-        for pos in state.barb_pos:
-            if pos >= 0:
-                v[o_barb + pos * size] = 1
-        for s, r in enumerate(state.res):
-            if r >= 0:
-                v[o_barb + s * size + 1 + r] = 1
-        o_tok = o_barb + 1 + len(RESOURCES)
-        for s, x in enumerate(state.nw):
-            if x >= 0:
-                v[o_tok + s * size] = 1
-        for s, x in enumerate(state.cs):
-            if x >= 0:
-                v[o_tok + s * size + 1] = 1
-        for s, x in enumerate(state.wtok):
-            if x >= 0:
-                v[o_tok + s * size + 2] = 1
+        i = self._space_at
+        block = self._spaces(state, seat)
+        buf[i : i + len(block)] = block
+        # players: what changes now and then is kept per seat with the fields it comes from
+        inputs: list[Any] = [
+            state.leader,
+            state.nw_held,
+            state.cs_cards,
+            state.marks,
+            state.victory,
+            state.cs_owner,
+            state.pcard_holder,
+            state.wonder_owner,
+        ]
+        memo = self._player_memo[seat]
+        if memo is None or memo[0] != inputs:
+            snapshot = [x[:] for x in inputs]
+            for k in _NESTED_INPUTS:
+                snapshot[k] = [x[:] for x in inputs[k]]
+            memo = self._player_memo[seat] = (
+                snapshot,
+                self._city_states_and_victory(state, seat),
+                self._player_blocks(state, seat),
+            )
+        i = self._cs_at
+        buf[i : i + len(memo[1])] = memo[1]
+        i = self._player_at
+        buf[i : i + len(memo[2])] = memo[2]
+        capital, trade, place, row = state.capital, state.trade, state.place, state.row
+        rows = self._rows
+        for at, cards in zip(self._row_at[seat], row, strict=True):
+            key = tuple(cards)
+            one_hot = rows.get(key)
+            if one_hot is None:
+                if len(rows) >= 4096:
+                    rows.clear()
+                one_hot = rows[key] = _row_one_hot(key)
+            buf[at : at + len(one_hot)] = one_hot
+        mature = self._mature(state)
+        dial, resources, supply, cities_left = (
+            state.dial,
+            state.resources,
+            state.supply,
+            state.cities_left,
+        )
         for p in range(n):
-            for pos in state.caravans[p]:
-                if pos >= 0:
-                    v[o_tok + pos * size + 3 + (p - seat) % n] += 1
-        i += self.spaces * size
-        # players
-        size = len(self._player_names)
-        n_focus = len(FOCUS_CARDS)
-        n_cards = len(PLAYER_CARDS)
-        for p in range(n):
-            base = i + ((p - seat) % n) * size
-            v[base + state.leader[p]] = 1
-            j = base + len(LEADERS)
-            v[j] = state.capital[p] + 1
-            j += 1
-            row = state.row[p]
-            for slot, c in enumerate(row):
-                v[j + slot * n_focus + c] = 1
-            j += 5 * n_focus
-            v[j : j + 5] = [C.trade_on(state, p, c) for c in row]
-            j += 5
-            for t in range(len(TYPES)):
-                v[j + t] = len(C.cs_tokens_on(state, p, t))
-            j += len(TYPES)
-            v[j] = state.dial[p]
-            j += 1
-            v[j : j + len(RESOURCES)] = state.resources[p]
-            j += len(RESOURCES)
-            for x in state.nw_held[p]:
-                v[j + x] = 1
-            j += len(NATURAL_WONDERS)
-            v[j] = state.supply[p]
-            v[j + 1] = state.cities_left[p]
-            j += 2
-            for pos in state.caravans[p]:
-                v[j + (0 if pos == -1 else 1 if pos < -1 else 2)] += 1
-            j += 3
-            for x in state.cs_cards[p]:
-                v[j + x] = 1
-            j += len(CITY_STATES)
-            for g in range(n):
-                for k, h in enumerate(state.pcard_holder[g]):
-                    if h == p:
-                        v[j + ((g - seat) % n) * n_cards + k] += 1
-            j += n * n_cards
-            for k, h in enumerate(state.pcard_holder[p]):
-                if h == -1:
-                    v[j + k] = 1
-            j += n_cards
-            for w in C.wonders_of(state, p):
-                v[j + w] = 1
-            j += len(WONDERS)
-            marks = state.marks[p]
-            for k, x in enumerate(state.victory):
-                if marks >> k & 1:
-                    v[j + x] = 1
-            j += len(VICTORY_CARDS)
-            v[j] = len(C.mature_cities(state, p))
-        np.clip(v, 0.0, HIGH, out=v)
+            # a caravan is on the card (-1), set aside (-2) or on a space (rules.common)
+            caravans = state.caravans[p]
+            on_card, aside = caravans.count(-1), caravans.count(-2)
+            values += (
+                capital[p] + 1,
+                *map(trade[p].__getitem__, map(place[p].index, row[p])),
+                dial[p],
+                *resources[p],
+                supply[p],
+                cities_left[p],
+                on_card,
+                aside,
+                len(caravans) - on_card - aside,
+                mature[p],
+            )
+        v = np.frombuffer(buf, dtype=np.uint8).astype(np.float32)
+        try:
+            v[self._counts_at[seat]] = np.frombuffer(bytes(values), dtype=np.uint8)
+        except ValueError:  # a count outside [0, 255]: clipped to [0, HIGH] like encode
+            v[self._counts_at[seat]] = np.clip(values, 0, HIGH)
         return v
 
-    def _static_board(self, board: Board) -> Vector:
+    def _city_states_and_victory(self, state: CivState, seat: int) -> bytes:
+        """From the city-state blocks to the drawn victory cards, as ``seat`` sees them
+        without the counts (see encode_state): city-state owners and victory cards."""
+        n = state.players
+        block = bytearray(self._pending_at - self._cs_at)
+        for c, o in enumerate(state.cs_owner):
+            if o >= 0:
+                block[c * (n + 1) + 1 + (o - seat) % n] = 1
+        i = len(CITY_STATES) * (n + 1) + len(RESOURCES)
+        for x in state.victory:
+            block[i + x] = 1
+        return bytes(block)
+
+    def _player_blocks(self, state: CivState, seat: int) -> bytes:
+        """The player blocks as ``seat`` sees them without their counts and focus rows (see
+        encode_state): leader, city-state tokens, natural wonders, city-state and diplomacy
+        cards, wonders and victory marks."""
+        n = state.players
+        size = len(self._player_names)
+        block = bytearray(n * size)
+        bases = [((p - seat) % n) * size for p in range(n)]
+        offs = self._player_offsets
+        o_cs, o_pc, o_own = offs["cs_tokens"], offs["diplomacy"], offs["own_cards"]
+        for c, owner in enumerate(state.cs_owner):
+            if owner >= 0:
+                block[bases[owner] + o_cs + _CS_TYPE[c]] += 1
+        n_cards = len(PLAYER_CARDS)
+        for g, holders in enumerate(state.pcard_holder):
+            o_giver = o_pc + ((g - seat) % n) * n_cards
+            for k, h in enumerate(holders):
+                if h >= 0:
+                    block[bases[h] + o_giver + k] += 1
+                elif h == -1:
+                    block[bases[g] + o_own + k] = 1
+        o_won = offs["wonders"]
+        for w, owner in enumerate(state.wonder_owner):
+            if owner >= 0:
+                block[bases[owner] + o_won + w] = 1
+        o_nw, o_csc, o_marks = offs["natural_wonders"], offs["cs_cards"], offs["marks"]
+        victory = state.victory
+        for p in range(n):
+            base = bases[p]
+            block[base + state.leader[p]] = 1
+            for x in state.nw_held[p]:
+                block[base + o_nw + x] = 1
+            for x in state.cs_cards[p]:
+                block[base + o_csc + x] = 1
+            marks = state.marks[p]
+            for k, x in enumerate(victory):
+                if marks >> k & 1:
+                    block[base + o_marks + x] = 1
+        return bytes(block)
+
+    def _spaces(self, state: CivState, seat: int) -> bytearray:
+        """The space blocks as ``seat`` sees them.
+
+        Each seat keeps the blocks it was last given with the per-space fields they were
+        made from; only the columns of the fields that changed since are rewritten (a field
+        is packed into signed bytes, -1 = 0xFF, mapped through a 256-byte table per column and
+        written with a strided slice)."""
+        board = state.board
+        memo = self._space_memo[seat]
+        if memo is None or memo.board is not board:
+            memo = self._space_memo[seat] = _SpaceMemo(board, self._static_board(board))
+        seen, block = memo.seen, memo.block
+        n = state.players
+        size = len(self._space_names)
+        nb = board.size
+        stop = nb * size  # block[k:stop:size] is column k of the spaces on the board
+        o = 3 + len(TERRAINS) + 6  # control token owner
+        tok = state.tok
+        if tok != seen[0]:
+            packed = _packed(tok)
+            for k in range(n):
+                block[o + k : stop : size] = packed.translate(_EQ[(seat + k) % n])
+            seen[0] = tok[:]
+        o += n
+        if state.reinf != seen[1]:
+            block[o:stop:size] = _packed(state.reinf).translate(_NONNEG)
+            seen[1] = state.reinf[:]
+        o += 1
+        city = state.city
+        if city != seen[2]:
+            packed = _packed(city)
+            for k in range(n):
+                block[o + k : stop : size] = packed.translate(_EQ[(seat + k) % n])
+            seen[2] = city[:]
+        o += n
+        if state.barb_pos != seen[3]:
+            block[o:stop:size] = bytes(nb)
+            for pos in state.barb_pos:
+                if pos >= 0:
+                    block[o + pos * size] = 1
+            seen[3] = state.barb_pos[:]
+        o += 1
+        if state.res != seen[4]:
+            packed = _packed(state.res)
+            for r in range(len(RESOURCES)):
+                block[o + r : stop : size] = packed.translate(_EQ[r])
+            seen[4] = state.res[:]
+        o += len(RESOURCES)
+        if state.nw != seen[5]:
+            block[o:stop:size] = _packed(state.nw).translate(_IS_SET)
+            seen[5] = state.nw[:]
+        if state.cs != seen[6]:
+            block[o + 1 : stop : size] = _packed(state.cs).translate(_IS_SET)
+            seen[6] = state.cs[:]
+        if state.wtok != seen[7]:
+            block[o + 2 : stop : size] = _packed(state.wtok).translate(_IS_SET)
+            seen[7] = state.wtok[:]
+        o += 3
+        if state.caravans != seen[8]:
+            for k in range(n):
+                block[o + k : stop : size] = bytes(nb)
+            for p, caravans in enumerate(state.caravans):
+                k = o + (p - seat) % n
+                for pos in caravans:
+                    if pos >= 0:
+                        block[k + pos * size] += 1
+            seen[8] = [c[:] for c in state.caravans]
+        return block
+
+    def _mature(self, state: CivState) -> list[int]:
+        """Every seat's number of mature cities (capital included), as
+        :func:`~.rules.common.mature_cities` counts them.
+
+        Whether a city is mature (CIV-2.9, ``rules.common.mature``) depends on its owner and
+        the control tokens and cities on its adjacent spaces, the Sydney Opera House's owner
+        and the Open Borders cards. The counts are kept with those fields; when only tokens or
+        cities changed, only the cities on or next to a changed space are checked again."""
+        board, sydney, holders = state.board, state.wonder_owner[_SYDNEY], state.pcard_holder
+        tok, city = state.tok, state.city
+        memo = self._mature_memo
+        if (
+            memo is not None
+            and memo.tok == tok
+            and memo.city == city
+            and memo.board is board
+            and memo.sydney == sydney
+            and memo.holders == holders
+        ):
+            return memo.counts
+        tok_packed, city_packed = _packed(tok), _packed(city)
+        if (
+            memo is None
+            or memo.board is not board
+            or memo.sydney != sydney
+            or memo.holders != holders
+        ):
+            memo = self._mature_memo = _MatureMemo(board, state.players)
+            spaces: Iterable[int] = range(board.size)
+        else:
+            near = self._near(board)
+            spaces = {
+                x
+                for c in {
+                    *_changed(memo.tok_packed, tok_packed),
+                    *_changed(memo.city_packed, city_packed),
+                }
+                for x in near[c]
+            }
+        mature, counts = memo.mature, memo.counts
+        for s in spaces:
+            old = mature[s]
+            if old >= 0:
+                counts[old] -= 1
+            o = city[s]
+            if o >= 0 and C.mature(state, o, s):
+                mature[s] = o
+                counts[o] += 1
+            else:
+                mature[s] = -1
+        memo.sydney, memo.holders = sydney, [h[:] for h in holders]
+        memo.tok, memo.city = tok[:], city[:]
+        memo.tok_packed, memo.city_packed = tok_packed, city_packed
+        return counts
+
+    def _near(self, board: Board) -> tuple[tuple[int, ...], ...]:
+        """Per space: itself and the spaces it is adjacent to (whose maturity it affects)."""
+        cached = self._near_cache
+        if cached is None or cached[0] is not board:
+            near: list[list[int]] = [[c] for c in range(board.size)]
+            for s, adjacent in enumerate(board.adjacent):
+                for c in adjacent:
+                    near[c].append(s)
+            cached = self._near_cache = (board, tuple(map(tuple, near)))
+        return cached[1]
+
+    def _static_board(self, board: Board) -> bytes:
         """The printed part of the space blocks, from the board (as :meth:`_static_map`)."""
         cached = self._static_boards.get(id(board))
         if cached is not None and cached[0] is board:
             return cached[1]
         size = len(self._space_names)
-        block = np.zeros(self.spaces * size, dtype=np.float32)
+        block = bytearray(self.spaces * size)
         n_terrain = len(TERRAINS)
         for s in range(board.size):
             base = s * size
             q, r = board.coords[s]
-            block[base : base + 3] = (1, q + COORD_OFFSET, r + COORD_OFFSET)
+            block[base : base + 3] = bytes((1, q + COORD_OFFSET, r + COORD_OFFSET))
             block[base + 3 + board.terrain[s]] = 1
             j = base + 3 + n_terrain
-            block[j : j + 6] = (
-                board.difficulty[s],
-                board.edge[s],
-                bool(board.capital_tile[s]),
-                board.city_state[s] >= 0,
-                board.natural_wonder[s] >= 0,
-                board.spawn[s] >= 0,
+            block[j : j + 6] = bytes(
+                (
+                    board.difficulty[s],
+                    board.edge[s],
+                    bool(board.capital_tile[s]),
+                    board.city_state[s] >= 0,
+                    board.natural_wonder[s] >= 0,
+                    board.spawn[s] >= 0,
+                )
             )
         if len(self._static_boards) >= 64:
             self._static_boards.clear()
-        self._static_boards[id(board)] = (board, block)
-        return block
+        self._static_boards[id(board)] = (board, bytes(block))
+        return bytes(block)
 
     def _static_map(self, doc: JSON) -> Vector:
         """The space blocks' printed part (geometry, terrain, symbols) of a map, cached by its

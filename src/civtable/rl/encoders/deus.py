@@ -44,7 +44,9 @@ Entries are raw counts (not normalized), clipped to ``[0, HIGH]`` (255).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import struct
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -87,16 +89,77 @@ _CARD = {c.id: i for i, c in enumerate(CARDS)}
 _C = len(CARDS)
 _PHASES = (*PHASE_NAMES, "resolving")
 _PHASE = {p: i for i, p in enumerate(_PHASES)}
+_RESOLVING = len(_PHASES) - 1  # phase -1: an effect resolving
+#: 256 ** t: summed over a list of card types, the bytes of the sum (little-endian) are the
+#: copies per type (fewer than 256 copies of a card)
+_COUNT = tuple(1 << (8 * t) for t in range(len(CARDS)))
+_NO_CARDS = bytes(len(CARDS))
+_NO_PICKS = bytes(len(PIECES))
 _TERRAIN = {t: i for i, t in enumerate(TERRAINS)}
 _PIECE_NAMES = (*PIECES, "temple")
-# the piece flags of a region's bit mask (bit k = piece k), one byte per piece, for every mask
-_MASK_BYTES = tuple(
-    bytes((m >> k) & 1 for k in range(len(_PIECE_NAMES))) for m in range(1 << len(_PIECE_NAMES))
-)
 _PIECE = {p: i for i, p in enumerate(_PIECE_NAMES)}
 _COLOR = {c: i for i, c in enumerate(COLORS)}
 _PURPOSES = ("produce_one", "produce_region", "steal", "siege", "army_to_move", "destination")
 _PURPOSE = {p: i for i, p in enumerate(_PURPOSES)}
+# 256-byte tables for bytes.translate: _EQ[v] marks the byte v (owners packed as signed bytes,
+# -1 = 0xFF), _BIT[k] the bit k of a region's piece mask
+_EQ = tuple(bytes(int(b == v) for b in range(256)) for v in range(128))
+_BIT = tuple(bytes((b >> k) & 1 for b in range(256)) for k in range(8))
+
+
+@lru_cache(maxsize=8)
+def _packer(length: int) -> struct.Struct:
+    """A packer of ``length`` small ints (-128..127) into signed bytes (-1 = 0xFF)."""
+    return struct.Struct(f"{length}b")
+
+
+def _clipped(values: Sequence[int]) -> bytes:
+    """``values`` as bytes, each clipped to ``[0, 255]``."""
+    try:
+        return bytes(values)
+    except ValueError:
+        return bytes(min(max(x, 0), _CAP) for x in values)
+
+
+def _built_block(cols: list[list[int]], mine: bool) -> bytes:
+    """A player's built cards per type then blind cards per colour (the observer's own blind
+    cards also counted per type; another seat's only per colour)."""
+    block = bytearray(_C + len(COLORS))
+    for c, col in enumerate(cols):
+        for t in col:
+            if t >= BLIND_MARK:
+                block[_C + c] += 1
+                if mine:
+                    block[t - BLIND_MARK] += 1
+            else:
+                block[t] += 1
+    return bytes(block)
+
+
+class _MapMemo:
+    """The region blocks of a board without owners, with the pieces and villages they show
+    (``None`` = not yet written)."""
+
+    __slots__ = ("block", "board", "mask", "vatt", "vvp")
+
+    def __init__(self, board: Board, static: bytes) -> None:
+        self.board = board
+        self.block = static
+        self.mask: list[int] | None = None
+        self.vvp: list[int] | None = None
+        self.vatt: list[int] | None = None
+
+
+class _SeatRegions:
+    """A seat's region blocks: a copy of the seat-independent ``block_of`` with the owners
+    (relative to the seat) written in."""
+
+    __slots__ = ("block", "block_of", "owner")
+
+    def __init__(self, block_of: bytes) -> None:
+        self.block_of = block_of
+        self.block = bytearray(block_of)
+        self.owner: list[int] | None = None
 
 
 class DeusEncoder(ObservationEncoder):
@@ -158,6 +221,17 @@ class DeusEncoder(ObservationEncoder):
         self._names = names
         self.size = len(names)
         self._static: dict[int, tuple[Board, bytes]] = {}
+        # encode_state's memos (see there): the seat-independent region blocks and, per
+        # seat, the region blocks last given, with the fields they were made from; the
+        # built-card blocks of each player (as seen by itself and by the others) with the
+        # columns
+        self._map: _MapMemo | None = None
+        self._region_memo: list[_SeatRegions | None] = [None] * n
+        self._order = [[(seat + k) % n for k in range(n)] for seat in range(n)]
+        self._cols_seen: list[list[list[int]]] = []
+        self._built_mine: list[bytes] = [b""] * n
+        self._built_other: list[bytes] = [b""] * n
+        self._no_pending = bytes(self.size - self._pending_at)
 
     def feature_names(self) -> list[str]:
         """One name per entry, e.g. ``hand:BLU-13`` or ``player1:gold`` (player1 = next seat)."""
@@ -314,7 +388,13 @@ class DeusEncoder(ObservationEncoder):
         It reads exactly the state fields :func:`civtable.games.deus.view.view` shows to
         ``seat``, in the same layout; ``tests/rl/test_deus.py`` checks it equals encoding the
         view for every seat on many positions (free start and blind building included).
-        Every entry is a small count, so the vector is filled as bytes and converted once.
+        Every entry is a small count, so the vector is assembled from byte strings, joined
+        and converted to ``float32`` once. What changes only now and then is kept with the
+        fields it was made from (compared as lists, so a state changed in place or another
+        state is always seen as it is) and redone only when they differ: the region blocks
+        (see :meth:`_regions_for`) and each player's built cards, as its own seat and as the
+        others see them. ``tests/rl/test_deus.py`` also checks positions in shuffled order
+        and states changed in place.
         """
         if not isinstance(state, DeusState):
             raise TypeError("not a Deus state")
@@ -323,140 +403,171 @@ class DeusEncoder(ObservationEncoder):
             raise ValueError(f"a {n}-player state given to a {self.players}-player encoder")
         if not 0 <= seat < n:
             raise ValueError(f"no seat {seat} in a {n}-player game")
-        buf = bytearray(self.size)
         ph = state.phase
-        buf[ph if ph >= 0 else len(_PHASES) - 1] = 1
+        end = state.end_round
+        head = bytearray(self._region_at)
+        head[ph if ph >= 0 else _RESOLVING] = 1
         i = len(_PHASES)
-        buf[i] = min(state.round, _CAP)
-        if state.end_round >= 0:
-            buf[i + 1] = 1
-            buf[i + 2] = min(state.end_round, _CAP)
+        head[i : i + 3] = _clipped((state.round, 1, end) if end >= 0 else (state.round, 0, 0))
         i += 3
-        buf[i + (state.first - seat) % n] = 1
-        i += n
-        buf[i + (state.cur - seat) % n] = 1
-        i += n
-        buf[i : i + 8] = bytes(
-            min(x, _CAP)
-            for x in (
-                *state.supply,
-                state.temples,
-                len(state.deck),
-                len(state.discard),
-                len(state.offer),
-            )
+        head[i + (state.first - seat) % n] = 1
+        head[i + n + (state.cur - seat) % n] = 1
+        i += 2 * n
+        discard, offer = state.discard, state.offer
+        head[i : i + 8] = _clipped(
+            (*state.supply, state.temples, len(state.deck), len(discard), len(offer))
         )
         i += 8
-        if state.discard:
-            buf[i + state.discard[-1]] = 1
-        i += _C
-        if state.offer:
-            buf[i + state.offer[0]] = 1
-        i += _C
+        if discard:
+            head[i + discard[-1]] = 1
+        if offer:
+            head[i + _C + offer[0]] = 1
         if state.last_offer:
-            buf[i + (state.last_offer[0] - seat) % n] = 1
-            buf[i + n] = min(state.last_offer[1], _CAP)
-        i += n + 1
-        # regions: the printed part is cached per board
-        b = state.board
-        size = len(self._region_names)
-        n_terrain = len(TERRAINS)
-        buf[i : i + self.regions * size] = self._static_regions(b)
-        o_owner = i + n_terrain + 2
-        o_pieces = o_owner + n
-        for r, o in enumerate(state.owner):
-            if o >= 0:
-                buf[o_owner + r * size + (o - seat) % n] = 1
-        n_pieces = len(_PIECE_NAMES)
-        for r, m in enumerate(state.mask):
-            if m:
-                base = o_pieces + r * size
-                buf[base : base + n_pieces] = _MASK_BYTES[m]
-        for k, r in enumerate(b.villages):
-            buf[i + r * size + n_terrain + 1] = min(max(state.vvp[k], 0), _CAP)
-            buf[i + r * size + size - 1] = bool(state.vatt[k])
-        i += self.regions * size
-        # players
-        size = len(self._player_names)
-        public_vp = bool(state.options.get("public_vp")) or ph == OVER
+            i += 2 * _C
+            head[i + (state.last_offer[0] - seat) % n] = 1
+            head[i + n] = min(state.last_offer[1], _CAP)
+        parts: list[bytes | bytearray] = [head, self._regions_for(state, seat)]
+        # players in relative order: the built cards (kept per player), then the rest
+        if self._cols_seen != state.cols:
+            self._update_built(state)
+        mine, other = self._built_mine, self._built_other
+        public_vp = ph == OVER or bool(state.options.get("public_vp"))
         to_move = state.to_move()
         picking = ph == PICK
-        n_colors = len(COLORS)
-        for s in range(n):
-            base = i + ((s - seat) % n) * size
-            mine = s == seat
-            for c, col in enumerate(state.cols[s]):
-                for t in col:
-                    if t >= BLIND_MARK:
-                        buf[base + _C + c] += 1
-                        if mine:
-                            buf[base + t - BLIND_MARK] += 1
-                    else:
-                        buf[base + t] += 1
-            j = base + _C + n_colors
-            buf[j] = min(max(state.gold[s], 0), _CAP)
-            if mine or public_vp:
-                buf[j + 1] = min(max(state.vp[s], 0), _CAP)
-                buf[j + 2] = 1
-            j += 3
-            # resources (at most the general supply), pieces (5 per type) and hands are small
-            buf[j : j + 4 + 2 * len(PIECES) + 5] = bytes(
-                (
-                    *state.res[s],
-                    *state.onboard[s],
-                    *state.personal[s],
-                    sum(state.picks[s]) if picking else 0,
-                    len(state.hands[s]),
-                    bool(state.blind_used[s]),
-                    min(state.turns[s], _CAP),
-                    s in to_move,
-                )
-            )
-        i += n * size
-        for t in state.hands[seat]:
-            buf[i + t] += 1
-        i += _C
-        if state.offer and seat == state.cur:
-            for t in state.offer:
-                buf[i + t] += 1
-        i += _C
-        if picking:
-            buf[i : i + len(PIECES)] = bytes(state.picks[seat])
-        i += len(PIECES)
-        if seat in to_move:
-            ctx = state.ctx
-            buf[i + (ph if ph >= 0 else len(_PHASES) - 1)] = 1
-            j = i + len(_PHASES)
-            if ph in (COLUMN_PH, PAY_PH, PLACE, TARGET, SELL_PH, BUY_PH, LAB) and ctx:
-                buf[j + ctx[0]] = 1
-            j += _C
-            if ph == PLACE:
-                color = ctx[1]
-                buf[j + (len(PIECES) if color == PURPLE else COLOR_PIECE[color])] = 1
-                buf[j + n_pieces] = bool(ctx[2])
-            elif ph == PICK:
-                left = int(state.options["free_start"]) - sum(state.picks[seat])
-                buf[j + n_pieces + 1] = min(max(left, 0), _CAP)
-            elif ph == GAIN:
-                buf[j + n_pieces + 2] = min(max(ctx[0], 0), _CAP)
-                buf[j + n_pieces + 3] = min(max(ctx[1], 0), _CAP)
-            j += n_pieces + 4
-            if ph == TARGET:
-                buf[j + ctx[1]] = 1
-                j += len(_PURPOSES)
-                if ctx[2] >= 0:
-                    buf[j + ctx[2]] = 1
-                j += self.regions
-                for r in ctx[3:]:
-                    buf[j + r] = 1
-                j += self.regions
+        gold, vp, res, hands = state.gold, state.vp, state.res, state.hands
+        onboard, personal, picks = state.onboard, state.personal, state.picks
+        blind_used, turns = state.blind_used, state.turns
+        for s in self._order[seat]:
+            if s == seat:
+                built, shown = mine[s], True
             else:
-                j += len(_PURPOSES) + 2 * self.regions
-            if ph == SELL_PH:
-                buf[j] = min(max(ctx[1], 0), _CAP)
-            elif ph == BUY_PH:
-                buf[j + 1] = min(max(ctx[1], 0), _CAP)
-        return np.frombuffer(buf, dtype=np.uint8).astype(np.float32)
+                built, shown = other[s], public_vp
+            parts += (
+                built,
+                _clipped(
+                    (
+                        gold[s],
+                        vp[s] if shown else 0,
+                        shown,
+                        *res[s],
+                        *onboard[s],
+                        *personal[s],
+                        sum(picks[s]) if picking else 0,
+                        len(hands[s]),
+                        blind_used[s] != 0,
+                        turns[s],
+                        s in to_move,
+                    )
+                ),
+            )
+        # own cards: copies per card type, as the bytes of a sum of powers of 256
+        parts.append(sum(map(_COUNT.__getitem__, hands[seat])).to_bytes(_C, "little"))
+        if offer and seat == state.cur:
+            parts.append(sum(map(_COUNT.__getitem__, offer)).to_bytes(_C, "little"))
+        else:
+            parts.append(_NO_CARDS)
+        parts.append(bytes(picks[seat]) if picking else _NO_PICKS)
+        parts.append(self._pending(state, seat) if seat in to_move else self._no_pending)
+        return np.frombuffer(b"".join(parts), dtype=np.uint8).astype(np.float32)
+
+    def _update_built(self, state: DeusState) -> None:
+        """Redo the built-card blocks of the players whose columns changed (as their own
+        seat sees them and as the others do)."""
+        seen = self._cols_seen
+        for s, cols in enumerate(state.cols):
+            if len(seen) <= s or seen[s] != cols:
+                self._built_mine[s] = _built_block(cols, True)
+                self._built_other[s] = _built_block(cols, False)
+        self._cols_seen = [[c[:] for c in cols] for cols in state.cols]
+
+    def _pending(self, state: DeusState, seat: int) -> bytearray:
+        """The pending-decision block (``seat`` is to move)."""
+        buf = bytearray(self.size - self._pending_at)
+        i = 0
+        ph = state.phase
+        ctx = state.ctx
+        n_pieces = len(_PIECE_NAMES)
+        buf[i + (ph if ph >= 0 else _RESOLVING)] = 1
+        j = i + len(_PHASES)
+        if ph in (COLUMN_PH, PAY_PH, PLACE, TARGET, SELL_PH, BUY_PH, LAB) and ctx:
+            buf[j + ctx[0]] = 1
+        j += _C
+        if ph == PLACE:
+            color = ctx[1]
+            buf[j + (len(PIECES) if color == PURPLE else COLOR_PIECE[color])] = 1
+            buf[j + n_pieces] = bool(ctx[2])
+        elif ph == PICK:
+            left = int(state.options["free_start"]) - sum(state.picks[seat])
+            buf[j + n_pieces + 1] = min(max(left, 0), _CAP)
+        elif ph == GAIN:
+            buf[j + n_pieces + 2] = min(max(ctx[0], 0), _CAP)
+            buf[j + n_pieces + 3] = min(max(ctx[1], 0), _CAP)
+        j += n_pieces + 4
+        if ph == TARGET:
+            buf[j + ctx[1]] = 1
+            j += len(_PURPOSES)
+            if ctx[2] >= 0:
+                buf[j + ctx[2]] = 1
+            j += self.regions
+            for r in ctx[3:]:
+                buf[j + r] = 1
+            j += self.regions
+        else:
+            j += len(_PURPOSES) + 2 * self.regions
+        if ph == SELL_PH:
+            buf[j] = min(max(ctx[1], 0), _CAP)
+        elif ph == BUY_PH:
+            buf[j + 1] = min(max(ctx[1], 0), _CAP)
+        return buf
+
+    def _regions_for(self, state: DeusState, seat: int) -> bytearray:
+        """The region blocks as ``seat`` sees them (terrain, edge, village VP, relative owner,
+        pieces, village attacked).
+
+        The seat-independent part is kept with the pieces and villages it shows, and each
+        seat's blocks with the owners; only the columns of the fields that changed since are
+        rewritten (a field packed into bytes, owners as signed bytes, -1 = 0xFF, mapped
+        through a 256-byte table per column and written with a strided slice)."""
+        b = state.board
+        shared = self._map
+        if shared is None or shared.board is not b:
+            shared = self._map = _MapMemo(b, self._static_regions(b))
+        if state.mask != shared.mask or state.vvp != shared.vvp or state.vatt != shared.vatt:
+            self._update_map(state, shared)
+        memo = self._region_memo[seat]
+        owner = state.owner
+        if memo is None or memo.block_of is not shared.block:
+            memo = self._region_memo[seat] = _SeatRegions(shared.block)
+        elif memo.owner == owner:
+            return memo.block
+        n = state.players
+        size = len(self._region_names)
+        stop = b.size * size  # block[k:stop:size] is column k of the regions
+        o = len(TERRAINS) + 2  # owner
+        packed = _packer(len(owner)).pack(*owner)
+        for k in range(n):
+            memo.block[o + k : stop : size] = packed.translate(_EQ[(seat + k) % n])
+        memo.owner = owner[:]
+        return memo.block
+
+    def _update_map(self, state: DeusState, shared: _MapMemo) -> None:
+        """Rewrite the pieces and villages of the seat-independent region blocks (a new
+        bytes object, so that every seat's blocks are redone from it)."""
+        b = state.board
+        size = len(self._region_names)
+        block = bytearray(shared.block)
+        if state.mask != shared.mask:
+            stop = b.size * size
+            o = len(TERRAINS) + 2 + state.players  # pieces
+            packed = bytes(state.mask)  # a piece mask has 6 bits
+            for k in range(len(_PIECE_NAMES)):
+                block[o + k : stop : size] = packed.translate(_BIT[k])
+            shared.mask = state.mask[:]
+        for k, r in enumerate(b.villages):
+            block[r * size + len(TERRAINS) + 1] = min(max(state.vvp[k], 0), _CAP)
+            block[r * size + size - 1] = bool(state.vatt[k])
+        shared.vvp, shared.vatt = state.vvp[:], state.vatt[:]
+        shared.block = bytes(block)
 
     def _static_regions(self, board: Board) -> bytes:
         """Terrain one-hot and edge flag of every region block (the rest zero), per board."""
