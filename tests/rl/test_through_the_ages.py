@@ -18,6 +18,7 @@ from civtable import games  # noqa: E402
 from civtable.core.rng import Rng  # noqa: E402
 from civtable.games.through_the_ages.actions import RESIGN  # noqa: E402
 from civtable.games.through_the_ages.catalog import (  # noqa: E402
+    BY_ID,
     CARDS,
     INITIAL_EVENTS,
     ROW_SLOTS,
@@ -201,6 +202,149 @@ def test_tta_3_3_another_seats_military_hand_changes_only_its_own_observation():
     state._legal = None
     assert np.array_equal(before[0], encoder.encode(state.view(0)))
     assert not np.array_equal(before[1], encoder.encode(state.view(1)))
+
+
+def _positions_in_order(players, seed, mode):
+    """(state copy, seat to move) at every decision of one random game that never resigns."""
+    return random_positions(
+        game=GAME, players=players, seed=seed, avoid=frozenset({RESIGN}), mode=mode
+    )
+
+
+@pytest.mark.parametrize("mode", ["first", "full", "shorter"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_tta_3_3_encode_state_is_the_encoded_view_at_every_decision(players, mode):
+    """``encode_state`` (the environments' path, which keeps blocks between calls) equals
+    encoding ``view(seat)`` for every seat at every decision of a game, one encoder seeing
+    the positions in game order as an environment does (TTA-3.3: what the seat may see)."""
+    encoder = encoder_for(GAME, players)
+    positions = _positions_in_order(players, 20 + players, mode)
+    assert len(positions) > 150
+    for state, to_move in positions:
+        for seat in (to_move, *(s for s in range(players) if s != to_move)):
+            expected = encoder.encode(state.view(seat, labels=False))
+            assert np.array_equal(encoder.encode_state(state, seat), expected)
+
+
+def test_tta_encode_state_keeps_nothing_stale_between_games_and_in_place_changes():
+    """One encoder alternating between two games, and in-place changes of a civilization's
+    lists and ints (the engine's way), still gives the encoded view."""
+    encoder = encoder_for(GAME, 3)
+    a = _positions_in_order(3, 31, "full")
+    b = _positions_in_order(3, 32, "full")
+    for (sa, seat_a), (sb, seat_b) in zip(a[::3], b[::3], strict=False):
+        for state, seat in ((sa, seat_a), (sb, seat_b), (sa, (seat_a + 1) % 3)):
+            expected = encoder.encode(state.view(seat, labels=False))
+            assert np.array_equal(encoder.encode_state(state, seat), expected)
+    state, seat = a[len(a) // 2]
+    civ = state.civs[seat]
+
+    def first(kind, tech_type=None):
+        return next(c.idx for c in CARDS if c.type == kind and tech_type in (None, c.tech_type))
+
+    wonder = first("wonder")
+    edits = [  # every field the kept blocks depend on, one at a time
+        lambda: civ.hand.append(first("technology", "urban")),
+        lambda: civ.workers.__setitem__(0, civ.workers[0] + 1),
+        lambda: civ.developed.append(first("technology", "unit")),
+        lambda: civ.cubes.__setitem__(4, civ.cubes[4] + 2),
+        lambda: setattr(civ, "ca", civ.ca + 1),
+        lambda: setattr(civ, "yellow", civ.yellow + 1),
+        lambda: civ.wonders.append(wonder),
+        lambda: civ.ruins.append(first("wonder")),
+        lambda: setattr(civ, "homer_wonder", wonder),
+        lambda: setattr(civ, "tactic", first("tactic")),
+        lambda: civ.colonies.append(BY_ID["strategic_territory_i"]),  # strength
+        lambda: civ.pside.append(2 * BY_ID["international_tourism"]),  # culture = xculture
+        lambda: setattr(civ, "xculture", civ.xculture + 2),
+        lambda: setattr(civ, "leader", first("leader")),
+        lambda: civ.special.__setitem__(0, first("technology", "special")),
+        lambda: setattr(civ, "gov", first("technology", "government")),
+        lambda: setattr(civ, "replaced_leader", 1),
+        lambda: state.row.__setitem__(3, -1),
+        lambda: state.row.__setitem__(5, wonder),
+    ]
+    for edit in edits:
+        encoder.encode_state(state, seat)  # kept blocks of the state before the edit
+        edit()
+        for s in range(3):
+            expected = encoder.encode(state.view(s, labels=False))
+            assert np.array_equal(encoder.encode_state(state, s), expected)
+
+
+def test_tta_encode_state_clips_like_encode():
+    """Entries past HIGH are clipped as ``encode`` clips them, whether the civilization block
+    (culture) or another block (the round) holds them."""
+    encoder = encoder_for(GAME, 2)
+    state, seat = _positions_in_order(2, 40, "first")[60]
+    names = encoder.feature_names()
+    state.civs[1 - seat].culture = 300
+    vec = encoder.encode_state(state, seat)
+    assert vec[names.index("civ1:culture")] == encoder.high
+    assert np.array_equal(vec, encoder.encode(state.view(seat, labels=False)))
+    state.round = 256
+    vec = encoder.encode_state(state, seat)
+    assert vec[names.index("round")] == encoder.high
+    assert np.array_equal(vec, encoder.encode(state.view(seat, labels=False)))
+
+
+def test_encode_state_reads_every_field_of_a_civilization():
+    """The fast path notices a change of any field: its field tuple is every ``Civ`` slot,
+    the ints first."""
+    from civtable.rl.encoders.through_the_ages import _NSCALARS, _civ_fields
+
+    state, _ = _positions_in_order(4, 41, "full")[200]
+    for civ in state.civs:
+        fields = _civ_fields(civ)
+        assert fields == tuple(getattr(civ, name) for name in type(civ).__slots__)
+        assert all(isinstance(x, int) for x in fields[:_NSCALARS])
+        assert all(isinstance(x, list) for x in fields[_NSCALARS:])
+
+
+def test_tta_1_9_3_2_the_observer_helpers_equal_the_rules_functions():
+    """``board.ratings_memo`` is ``board.ratings`` (TTA-1.9) and ``civil.take_costs`` is
+    ``civil.take_cost`` per row slot (TTA-3.1/3.2), on every decision of random games."""
+    from civtable.games.through_the_ages.rules import board, civil
+
+    checked = 0
+    for players, mode in ((2, "full"), (4, "shorter")):
+        for state, _ in _positions_in_order(players, 50 + players, mode)[::2]:
+            for civ in state.civs:
+                assert board.ratings_memo(civ) == board.ratings(civ)
+                costs = [
+                    civil.take_cost(state, civ, slot) if card >= 0 else 0
+                    for slot, card in enumerate(state.row)
+                ]
+                assert civil.take_costs(state, civ) == costs
+                checked += 1
+    assert checked > 400
+
+
+def test_env_observations_are_new_arrays_equal_to_the_encoded_view():
+    """Every ``observe``/``last`` returns new arrays (a caller may change them) equal to the
+    encoded view and the legal ids."""
+    env = pettingzoo_env(GAME, players=2, seed=4)
+    env.reset()
+    rng = Rng(4)
+    seen = 0
+    for agent in env.agent_iter(max_iter=120):
+        obs, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        seat = env.possible_agents.index(agent)
+        again = env.observe(agent)
+        assert not np.shares_memory(obs["observation"], again["observation"])
+        assert not np.shares_memory(obs["action_mask"], again["action_mask"])
+        obs["observation"][:] = 7
+        obs["action_mask"][:] = 1
+        view = env.state.view(seat, labels=False)
+        assert np.array_equal(env.observe(agent)["observation"], env.encoder.encode(view))
+        legal = [a["id"] for a in view["legal"]]
+        assert np.flatnonzero(env.observe(agent)["action_mask"] == 1).tolist() == legal
+        env.step(rng.choice(legal))
+        seen += 1
+    assert seen > 50
 
 
 # --- the chance model ----------------------------------------------------------------------------

@@ -10,11 +10,11 @@ asked again before the next seat.
 Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``: the game
 encoder's vector of ``state.view(seat)`` and a mask that is 1 on the view's legal action ids. They
 are computed only when asked for (``observe``/``last``), by the encoder's
-:meth:`~civtable.rl.encoders.ObservationEncoder.encode_state` fast path (for 7 Wonders it reads the
-state fields the view shows, tested equal to encoding the view) and from
-``state.legal_actions(seat)`` (the very ids the view lists). Rewards come at the end:
-``reward="win"`` (default) gives the winners an equal share of 1 (co-winners split it) and
-everyone else 0; ``reward="score"`` gives every seat its final score.
+:meth:`~civtable.rl.encoders.ObservationEncoder.encode_state` fast path (for 7 Wonders and Through
+the Ages it reads the state fields the view shows, tested equal to encoding the view) and from
+``state.legal_actions(seat)`` (the very ids the view lists); both arrays are new on every call.
+Rewards come at the end: ``reward="win"`` (default) gives the winners an equal share of 1
+(co-winners split it) and everyone else 0; ``reward="score"`` gives every seat its final score.
 
 Seeding: the first :meth:`reset` without a seed plays the game seeded ``seed`` (the constructor's),
 the next ``seed + 1`` and so on; ``reset(seed=k)`` plays game seed ``k`` and continues from
@@ -38,6 +38,7 @@ from civtable.core.errors import InvalidOptionsError
 from civtable.rl.encoders import ObservationEncoder, encoder_for
 
 Observation = dict[str, np.ndarray]
+_INT8 = np.dtype(np.int8)
 REWARD_MODES = ("win", "score")
 RENDER_MODES = ("human", "ansi")
 
@@ -131,16 +132,35 @@ class CivtableAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self._first_to_move(self.state)]
 
     def observe(self, agent: str) -> Observation:
-        """``agent``'s observation vector and action mask (what ``view(seat)`` shows, encoded)."""
-        state = self._require_state()
+        """``agent``'s observation vector and action mask (what ``view(seat)`` shows, encoded).
+
+        Both arrays are new on every call: a caller may keep or change them.
+        """
+        state = self.state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
         seat = self._seat[agent]
         mask = bytearray(self.n_actions)
         for a in state.legal_actions(seat):  # = the ids of view(seat)["legal"]
             mask[a] = 1
         return {
             "observation": self.encoder.encode_state(state, seat),
-            "action_mask": np.frombuffer(mask, dtype=np.int8),
+            "action_mask": np.frombuffer(mask, _INT8),
         }
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (if ``observe``), cumulative reward, termination,
+        truncation and info (PettingZoo's ``last``, without its per-call checks)."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (``None`` for an agent whose game is over)."""
@@ -150,7 +170,9 @@ class CivtableAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} must act: None is only for agents whose game is over")
-        state = self._require_state()
+        state = self.state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
         self._cumulative_rewards[agent] = 0.0
         state.apply(self._seat[agent], int(action))
         if state.is_terminal():

@@ -3,7 +3,10 @@
 Everything comes from :func:`civtable.games.through_the_ages.view.view`: the public boards,
 the card row, the (public, TTA-3.3) civil hands, deck/discard sizes and the seat's own military
 hand. Another seat's military hand, the deck orders and the current events appear in a view only
-as sizes, so they cannot appear here.
+as sizes, so they cannot appear here. :meth:`ThroughTheAgesEncoder.encode` encodes a view;
+:meth:`ThroughTheAgesEncoder.encode_state` (what the environments call, several times cheaper)
+reads the same fields straight from the state, keeps the blocks that did not change since its
+last call, and is tested equal to encoding the view.
 
 Seats are listed relative to the observer: self, then the next seats in turn order.
 ``C = 236`` card indices (catalog order), ``S = 13`` row slots, ``n`` players.
@@ -18,7 +21,7 @@ piles              13          civil deck sizes (4); military deck sizes (4); mi
 row                S*C + S     card in each slot (one-hot); what I pay to take each slot
 common tactics     C           tactics open to everybody (TTA-7.3.3), per card
 pending            5 + C + 1   the follow-up decision one-hot; its card; the count to discard
-civ x n            34 + 7C     ratings, banks, stocks, productions, actions, limits and costs;
+civ x n            36 + 7C     ratings, banks, stocks, productions, actions, limits and costs;
                                the blue cubes on each farm/mine (8); per card: in play (developed
                                technologies, government, special technologies, leader, completed
                                wonders), workers on it, unfinished wonder, civil hand, tactic,
@@ -47,12 +50,29 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
-from civtable.core.api import JSON
+from civtable.core.api import JSON, State
 from civtable.games.through_the_ages.catalog import AGES, BY_ID, CARDS, ROW_SLOTS
+from civtable.games.through_the_ages.rules import board, civil, effects, events
+from civtable.games.through_the_ages.state import (
+    F_RESIGNED,
+    P_ACCEPT,
+    P_AGREEMENT,
+    P_BID,
+    P_CHOOSE,
+    P_DEFEND,
+    P_DISCARD,
+    P_OPTION,
+    P_PERFORM,
+    P_SEND,
+    PH_ACTION,
+    Civ,
+    TTAState,
+)
+from civtable.games.through_the_ages.view import PENDING_KINDS, peeks
 from civtable.rl.encoders import ObservationEncoder, Vector
 
 #: upper bound of every entry (all counts of the first game stay far below it)
@@ -105,6 +125,108 @@ _CIV_INTS = (
 )
 _CARD_BLOCKS = ("play", "workers", "wip", "hand", "tactic", "build_cost", "develop_cost")
 
+# --- the state-reading fast path (encode_state) ----------------------------------------------
+_CAP = int(HIGH)
+#: per card: its building slot (-1: none), whether it is a technology (has a develop cost)
+_SLOT = tuple(c.slot if c.kind >= 0 else -1 for c in CARDS)
+_TECH = tuple(c.type == "technology" for c in CARDS)
+_CARD_IDX = tuple(c.idx for c in CARDS)  # CARDS[x].idx, also for the view's CARDS[-1]
+#: the pending kinds with a card (``pending_detail["card"]``)
+_CARD_KINDS = frozenset((P_PERFORM, P_CHOOSE, P_DEFEND, P_ACCEPT, P_BID, P_SEND, P_OPTION))
+#: positions in :func:`_civ_fields` (= ``Civ.__slots__`` order) read by the memos below
+_AT = {name: k for k, name in enumerate(Civ.__slots__)}
+_GOV, _LEADER, _SPECIAL, _WONDERS = _AT["gov"], _AT["leader"], _AT["special"], _AT["wonders"]
+_COLONIES, _PSIDE, _RUINS, _WORKERS = _AT["colonies"], _AT["pside"], _AT["ruins"], _AT["workers"]
+_HOMER, _TACTIC, _XCULTURE = _AT["homer_wonder"], _AT["tactic"], _AT["xculture"]
+_DEVELOPED, _HAND = _AT["developed"], _AT["hand"]
+#: per card: the building slot whose workers the view shows for it (``Card.slot``)
+_CSLOT = tuple(c.kind * 4 + c.age for c in CARDS)
+
+
+def _civ_fields(c: Civ) -> tuple[Any, ...]:
+    """Every field of ``c``, ints then lists (the lists themselves): compared with a snapshot
+    (the same with copies of the lists), equal means the civilization has not changed.
+
+    Plain attribute reads, several times cheaper than an ``attrgetter``; ``tests/rl`` checks
+    that every field of :class:`Civ` is here, in ``__slots__`` order."""
+    return (
+        c.yellow,
+        c.blue,
+        c.pool,
+        c.gov,
+        c.leader,
+        c.wip,
+        c.wip_stages,
+        c.culture,
+        c.science,
+        c.ca,
+        c.ma,
+        c.temp_ma,
+        c.mpool,
+        c.spool,
+        c.leader_ages,
+        c.spent_ca,
+        c.replaced_leader,
+        c.used,
+        c.homer_wonder,
+        c.tactic,
+        c.tactic_own,
+        c.flags,
+        c.xculture,
+        c.workers,
+        c.cubes,
+        c.developed,
+        c.special,
+        c.wonders,
+        c.hand,
+        c.mhand,
+        c.fresh,
+        c.colonies,
+        c.ruins,
+        c.pside,
+        c.secret,
+    )
+
+
+#: the int fields come first in :func:`_civ_fields`, then the lists
+_NSCALARS = next(k for k, x in enumerate(_civ_fields(Civ())) if isinstance(x, list))
+_UINT8, _FLOAT32 = np.dtype(np.uint8), np.dtype(np.float32)
+#: memo sizes (the memos are cleared beyond them): card parts (0.7 kB each), rows (3 kB each),
+#: card counts (0.2 kB each)
+_CARDS_MAX = 4096
+_ROWS_MAX = 1024
+_COUNTS_MAX = 4096
+#: the row block: the card in each slot (one-hot), then the cost of each slot
+_ROW_SIZE = ROW_SLOTS * _C + ROW_SLOTS
+#: the start of a politics civilization block (resigned, face-down events, colonies, ruins)
+_PCIV_OWN = 2 + 2 * _C
+_NO_POLITICS = bytes(_PCIV_OWN)
+#: a card's one-hot block; ``_ONE_HOT[-1]`` (no card) is all zeros
+_ONE_HOT = (*(bytes(1 if k == c else 0 for k in range(_C)) for c in range(_C)), bytes(_C))
+#: a civilization's entry in encode_state's memory (see ThroughTheAgesEncoder._civ_entry)
+_Entry = tuple[
+    tuple[Any, ...],
+    bytes,
+    bytes,
+    effects.Fx,
+    tuple[int, int, int, int, int, int],
+    tuple[bytes, bytes],
+    tuple[bytes, bytes],
+    tuple[int, int, int, int, int],
+    bytes,
+]
+#: the yellow bank's happiness required, next population cost and consumption (TTA-1.4.2),
+#: and the blue bank's corruption (TTA-1.5.1), by bank size (the engine's own functions)
+_BY_YELLOW = tuple(
+    (board.happiness_required(y), board.pop_cost(y), board.consumption(y)) for y in range(64)
+)
+_CORRUPTION = tuple(board.corruption(b) for b in range(64))
+
+
+def _u8(x: int) -> int:
+    """``x`` clipped to ``[0, HIGH]`` (as :meth:`ThroughTheAgesEncoder.encode` clips)."""
+    return x if 0 <= x <= _CAP else (0 if x < 0 else _CAP)
+
 
 class ThroughTheAgesEncoder(ObservationEncoder):
     """Fixed-size encoding of a Through the Ages seat view (see the module doc)."""
@@ -150,10 +272,23 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         self._pciv_names += [f"{b}:{c}" for b in ("colony", "ruin", "pact") for c in ids]
         self._pciv_names += [f"war_on_{k}" for k in range(n)]
         self._pciv_at = len(names)
+        self._pciv_size = len(self._pciv_names)
         for k in range(n):
             names += [f"civ{k}:{x}" for x in self._pciv_names]
         self._names = names
         self.size = len(names)
+        # encode_state's memory: per seat, the civilization's fields when its blocks were
+        # last built and those blocks; the card blocks by what they are made of
+        self._last: list[_Entry | None] = [None] * n
+        self._played_memo: dict[tuple[Any, ...], tuple[bytes, bytes]] = {}
+        self._workers_memo: dict[tuple[int, ...], bytes] = {}
+        self._hand_memo: dict[tuple[Any, ...], tuple[bytes, bytes]] = {}
+        self._rows: dict[tuple[int, ...], bytes] = {}
+        self._counts: dict[tuple[int, ...], bytes] = {}
+        self._no_pending = bytes([1]) + bytes(self._civ_at - self._pending_at - 1)
+        self._no_pending2 = bytes(len(_PENDING2) + len(_PENDING_NUMBERS) + 1 + n)
+        self._no_treaties = bytes(_C + n)
+        self._row_costs: list[tuple[tuple[Any, ...], tuple[int, ...], bytes] | None] = [None] * n
 
     def feature_names(self) -> list[str]:
         """One name per entry, e.g. ``civ1:hand:bronze`` (civ1 = the next seat)."""
@@ -302,6 +437,429 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         i += _C
         for card, cost in doc["develop_costs"].items():
             v[i + BY_ID[card]] = cost
+
+    def encode_state(self, state: State, seat: int) -> Vector:
+        """``encode(view(state, seat))`` without building the view (the environments' path).
+
+        It reads the state fields :func:`~civtable.games.through_the_ages.view.view` shows a
+        seat and joins the vector's blocks as bytes, mirroring :meth:`encode` block by block
+        (every entry is an integer in ``[0, HIGH]``; an entry outside, which bytes refuse,
+        sends the call to the reference path). Blocks are kept by what they are made of: a
+        civilization's blocks are rebuilt only when one of its fields changed since the last
+        call (most decisions change one civilization), and then only the parts whose inputs
+        changed; the row, hands and event lists by their cards. ``tests/rl`` checks the
+        result equals ``encode(view(seat))`` on every position of random games, for every
+        seat.
+        """
+        s = cast("TTAState", state)
+        n = self.players
+        if s.players != n:
+            raise ValueError(f"a {s.players}-player state given to a {n}-player encoder")
+        if not 0 <= seat < n:
+            raise ValueError(f"no seat {seat} in a {n}-player game")
+        try:
+            data = b"".join(self._parts(s, seat))
+        except ValueError:  # an entry outside [0, HIGH]: the reference path clips it
+            return self.encode(s.view(seat, labels=False))
+        return np.frombuffer(data, _UINT8).astype(_FLOAT32)
+
+    def _parts(self, s: TTAState, seat: int) -> list[bytes | bytearray]:
+        """The blocks of :meth:`encode_state`'s vector, in order (ValueError: an entry > 255)."""
+        n = self.players
+        civs = s.civs
+        # turn and piles
+        head = bytearray(self._row_at)
+        head[0] = s.round
+        head[1 + s.age] = 1
+        i = 1 + len(_AGE_NAMES)
+        if s.last_round >= 0:
+            head[i] = 1
+            head[i + 1] = s.last_round
+        if s.over:
+            head[i + 2] = 1
+        i += 3
+        head[i + (s.first - seat) % n] = 1
+        head[i + n + (s.current - seat) % n] = 1
+        d, m, x = s.civil_decks, s.mil_decks, s.mil_discards
+        head[i + 2 * n :] = (
+            len(d[0]),
+            len(d[1]),
+            len(d[2]),
+            len(d[3]),
+            len(m[0]),
+            len(m[1]),
+            len(m[2]),
+            len(m[3]),
+            len(x[0]),
+            len(x[1]),
+            len(x[2]),
+            len(x[3]),
+            len(s.events),
+        )
+        # the row (kept by its cards) and what I pay for each slot; the common tactics
+        cards = tuple(s.row)
+        onehot = self._rows.get(cards)
+        if onehot is None:
+            onehot = self._row_block(cards)
+        common = self._counts_of(s.common)
+        # the follow-up decision
+        p = s.pending
+        kind = p[0]
+        pending: bytes | bytearray = self._no_pending
+        if kind:
+            pending = bytearray(self._civ_at - self._pending_at)
+            if 0 <= kind < len(_PENDING):
+                pending[kind] = 1
+                if kind == P_DISCARD and len(p) > 1:
+                    pending[len(_PENDING) + _C] = p[1]
+            if kind in _CARD_KINDS and p[1] >= 0:
+                pending[len(_PENDING) + _CARD_IDX[p[2] if kind == P_OPTION else p[1]]] = 1
+        # the civilizations' blocks (kept while the civilization is unchanged)
+        last = self._last
+        entries = []
+        for k in range(n):
+            o = (seat + k) % n
+            civ = civs[o]
+            kept = last[o]
+            fields = _civ_fields(civ)
+            if kept is None or kept[0] != fields:
+                kept = last[o] = self._civ_entry(civ, fields, kept)
+            entries.append(kept)
+        me = civs[seat]
+        parts: list[bytes | bytearray] = [
+            head,
+            onehot,
+            self._costs(s, seat, cards, entries[0][3]),
+            common,
+            pending,
+            *(entry[1] for entry in entries),
+            self._counts_of(me.mhand),
+        ]
+        # the politics block
+        top = bytearray(2 + n)
+        if s.phase != PH_ACTION:
+            top[0] = 1
+        if not s.over:
+            top[1 + (s.decider() - seat) % n] = 1
+        top[1 + n] = len(s.future)
+        parts.append(top)
+        parts.append(self._counts_of(s.past))
+        parts.append(self._counts_of(s.faceup))
+        # my own Age III events (TTA-15.1)
+        parts.append(self._counts_of(me.secret) if s.age >= 2 else _ONE_HOT[-1])
+        if seat == s.current and s.phase != PH_ACTION and peeks(s, seat):  # Joan of Arc
+            parts.append(_ONE_HOT[_CARD_IDX[s.events[-1]]])
+        else:
+            parts.append(_ONE_HOT[-1])
+        if 0 <= kind < len(_PENDING):
+            parts.append(self._no_pending2)
+        else:
+            parts.append(self._pending2(s, seat, kind))
+        if s.pacts or s.wars:
+            tails = self._treaties(s, seat)
+            for k in range(n):
+                parts.append(entries[k][2])
+                parts.append(tails[k])
+        else:
+            no_treaties = self._no_treaties
+            for k in range(n):
+                parts.append(entries[k][2])
+                parts.append(no_treaties)
+        return parts
+
+    def _counts_of(self, cards: list[int]) -> bytes:
+        """Copies per card of ``cards`` (kept by the cards)."""
+        if not cards:
+            return _ONE_HOT[-1]
+        key = tuple(cards)
+        block = self._counts.get(key)
+        if block is None:
+            if len(self._counts) >= _COUNTS_MAX:
+                self._counts.clear()
+            b = bytearray(_C)
+            for card in cards:
+                b[card] += 1
+            block = self._counts[key] = bytes(b)
+        return block
+
+    def _row_block(self, cards: tuple[int, ...]) -> bytes:
+        """The row's cards, one-hot per slot (kept by the row)."""
+        if len(self._rows) >= _ROWS_MAX:
+            self._rows.clear()
+        b = bytearray(ROW_SLOTS * _C)
+        for slot, card in enumerate(cards):
+            if card >= 0:
+                b[slot * _C + card] = 1
+        block = self._rows[cards] = bytes(b)
+        return block
+
+    def _costs(self, s: TTAState, seat: int, cards: tuple[int, ...], f: effects.Fx) -> bytes:
+        """What ``seat`` pays to take each row slot (``cards``: the row; ``f``: the seat's
+        :func:`~civtable.games.through_the_ages.rules.effects.fx`), kept with what
+        :func:`~civtable.games.through_the_ages.rules.civil.take_cost` reads besides the row:
+        the civilization's effects (fx), its wonders and face-down ones, whether it replaced a
+        leader (Taj Mahal) and, only when a card in play changes take costs, its buildings;
+        when those are unchanged and one or two slots changed, only those are priced."""
+        civ = s.civs[seat]
+        key = (
+            f,
+            len(civ.wonders) + len(civ.ruins),
+            civ.replaced_leader,
+            tuple(civ.workers) if "take_from_row" in f.mods else None,
+        )
+        kept = self._row_costs[seat]
+        if kept is not None and kept[0] == key:
+            if kept[1] == cards:
+                return kept[2]
+            # a card taken empties its slot: only the changed slots are priced
+            was, old = kept[1], kept[2]
+            changed = [k for k in range(len(cards)) if cards[k] != was[k]]
+            if len(changed) <= 2:
+                b = bytearray(old)
+                for slot in changed:
+                    b[slot] = _u8(civil.take_cost(s, civ, slot, f)) if cards[slot] >= 0 else 0
+                costs = bytes(b)
+                self._row_costs[seat] = (key, cards, costs)
+                return costs
+        costs = bytes(map(_u8, civil.take_costs(s, civ, f)))
+        self._row_costs[seat] = (key, cards, costs)
+        return costs
+
+    def _pending2(self, s: TTAState, seat: int, kind: int) -> bytearray:
+        """The politics block's pending decision of the military part: its kind, numbers,
+        the pact side offered and the other seat it names."""
+        n = self.players
+        b = bytearray(len(self._no_pending2))
+        name = PENDING_KINDS[kind] if 0 <= kind < len(PENDING_KINDS) else ""
+        b[_PENDING2.index(name) if name in _PENDING2 else len(_PENDING2) - 1] = 1
+        i = len(_PENDING2)
+        p = s.pending
+        other = -1
+        if kind == P_DEFEND:  # attack, defense, cards used; the attacker
+            b[i : i + 3] = bytes(map(_u8, p[4:7]))
+            other = p[2]
+        elif kind == P_BID:  # the high bid and bidder
+            b[i + 3] = _u8(p[2])
+            other = p[3]
+        elif kind == P_SEND:  # bid, force, units sent
+            b[i + 4] = _u8(p[2])
+            b[i + 5] = _u8(events.force(s))
+            b[i + 6] = _u8(len(p) - 5)
+        elif kind == P_AGREEMENT:
+            b[i + 7] = _u8(p[1])
+        i += len(_PENDING_NUMBERS)
+        if kind == P_ACCEPT:  # the side offered and the offerer
+            b[i] = 1 if "AB"[p[4]] == "A" else 2
+            other = p[2]
+        i += 1
+        if other >= 0:
+            b[i + (other - seat) % n] = 1
+        return b
+
+    def _treaties(self, s: TTAState, seat: int) -> list[bytearray]:
+        """Per civilization (relative order), the end of its politics block: the pacts it is
+        party to (per card: 1 side A, 2 side B) and the wars it declared (per target)."""
+        n = self.players
+        tails = [bytearray(_C + n) for _ in range(n)]
+        pacts = s.pacts
+        for x in range(0, len(pacts), 4):
+            card = _CARD_IDX[pacts[x]]
+            tails[(pacts[x + 2] - seat) % n][card] = 1
+            tails[(pacts[x + 3] - seat) % n][card] = 2
+        wars = s.wars
+        for x in range(0, len(wars), 3):
+            tails[(wars[x + 1] - seat) % n][_C + (wars[x + 2] - seat) % n] += 1
+        return tails
+
+    def _civ_entry(self, civ: Civ, fields: tuple[Any, ...], old: _Entry | None) -> _Entry:
+        """``civ``'s entry in :meth:`encode_state`'s memory: its snapshot, civ block, the start
+        of its politics block (resigned, face-down events, colonies, ruins), its effects
+        (:func:`~civtable.games.through_the_ages.rules.effects.fx`), ratings and card parts
+        (mirroring :meth:`_civ` on :func:`~civtable.games.through_the_ages.view.civ_public`).
+
+        What ``old`` (the entry of the civilization's previous snapshot) holds is reused when
+        the fields it depends on are unchanged: the effects depend on the government, leader,
+        specials, wonders, colonies and pact sides (the key of ``effects.fx``); the ratings
+        on those, the workers, face-down wonders, Homer, the tactic and ``xculture`` (the key
+        of ``board.ratings_memo``); the cards in play and build costs on the effects, the
+        technologies and, when a card in play makes build costs depend on buildings
+        (``Fx.bcost`` is None), the workers; the workers on each technology on those two; the
+        hand and develop costs on the effects, the hand and, when a card in play modifies
+        develop costs, the workers (buildings).
+        """
+        snap = (*fields[:_NSCALARS], *map(list.copy, fields[_NSCALARS:]))
+        f: effects.Fx | None = None
+        fvals: tuple[int, int, int, int, int] | None = None
+        rates: tuple[int, int, int, int, int, int] | None = None
+        played: tuple[bytes, bytes] | None = None
+        workers: bytes | None = None
+        hand: tuple[bytes, bytes] | None = None
+        if old is not None:
+            was = old[0]
+            if (
+                was[_GOV] == snap[_GOV]
+                and was[_LEADER] == snap[_LEADER]
+                and was[_SPECIAL] == snap[_SPECIAL]
+                and was[_WONDERS] == snap[_WONDERS]
+                and was[_COLONIES] == snap[_COLONIES]
+                and was[_PSIDE] == snap[_PSIDE]
+            ):
+                f = old[3]
+                fvals = old[7]
+                same_workers = was[_WORKERS] == snap[_WORKERS]
+                if (
+                    same_workers
+                    and was[_RUINS] == snap[_RUINS]
+                    and was[_HOMER] == snap[_HOMER]
+                    and was[_TACTIC] == snap[_TACTIC]
+                    and was[_XCULTURE] == snap[_XCULTURE]
+                ):
+                    rates = old[4]
+                if was[_DEVELOPED] == snap[_DEVELOPED]:
+                    if same_workers or f.bcost is not None:
+                        played = old[5]
+                    if same_workers:
+                        workers = old[8]
+                if was[_HAND] == snap[_HAND] and (
+                    same_workers or "develop_technology" not in f.mods
+                ):
+                    hand = old[6]
+        if f is None or fvals is None:
+            f = effects.fx(civ)
+            fvals = (f.ca, f.ma, f.ca + f.chand, f.ma + f.mhand, board.urban_limit(civ))
+        if rates is None:
+            rates = (*board.ratings_memo(civ), *board.production(civ))
+        if played is None:
+            key = (f, *snap[_DEVELOPED])
+            if f.bcost is None:
+                key += (-1, *snap[_WORKERS])
+            played = self._played_memo.get(key)
+            if played is None:
+                if len(self._played_memo) >= _CARDS_MAX:
+                    self._played_memo.clear()
+                played = self._played_memo[key] = self._played(civ, f)
+        if workers is None:
+            key = (*snap[_DEVELOPED], -1, *snap[_WORKERS])
+            workers = self._workers_memo.get(key)
+            if workers is None:
+                if len(self._workers_memo) >= _CARDS_MAX:
+                    self._workers_memo.clear()
+                workers = self._workers_memo[key] = self._workers(civ)
+        if hand is None:
+            key = (f, *snap[_HAND])
+            if "develop_technology" in f.mods:
+                key += (-1, *snap[_WORKERS])
+            hand = self._hand_memo.get(key)
+            if hand is None:
+                if len(self._hand_memo) >= _CARDS_MAX:
+                    self._hand_memo.clear()
+                hand = self._hand_memo[key] = self._hand(civ, f)
+        culture_rate, science_rate, strength, happy, food, res = rates
+        yellow = civ.yellow
+        blue = civ.blue
+        if 0 <= yellow < len(_BY_YELLOW):
+            required, pop_cost, consumption = _BY_YELLOW[yellow]
+        else:
+            required = board.happiness_required(yellow)
+            pop_cost, consumption = board.pop_cost(yellow), board.consumption(yellow)
+        ints = (
+            civ.culture,
+            civ.science,
+            culture_rate,
+            science_rate,
+            strength,
+            happy,
+            max(0, required - happy),
+            yellow,
+            blue,
+            civ.pool,
+            board.stock(civ, False),
+            board.stock(civ, True),
+            food,
+            res,
+            civ.wip_stages,
+            civ.ca,
+            civ.ma,
+            civ.temp_ma,
+            fvals[0],
+            fvals[1],
+            len(civ.mhand),
+            pop_cost,
+            consumption,
+            _CORRUPTION[blue] if 0 <= blue < len(_CORRUPTION) else board.corruption(blue),
+            fvals[2],
+            fvals[3],
+            fvals[4],
+            1 if civ.tactic_own else 0,
+            *civ.cubes,
+        )
+        try:
+            head = bytes(ints)
+        except ValueError:  # culture and science may pass HIGH
+            head = bytes(map(_u8, ints))
+        block = b"".join(
+            (
+                head,
+                played[0],
+                workers,
+                _ONE_HOT[civ.wip],
+                hand[0],
+                _ONE_HOT[civ.tactic],
+                played[1],
+                hand[1],
+            )
+        )
+        if civ.flags & F_RESIGNED or civ.secret or civ.colonies or civ.ruins:
+            pol = bytearray(_PCIV_OWN)
+            pol[0] = 1 if civ.flags & F_RESIGNED else 0
+            pol[1] = _u8(len(civ.secret))
+            for card in civ.colonies:
+                pol[2 + card] += 1
+            for card in civ.ruins:
+                pol[2 + _C + card] += 1
+            pblock = bytes(pol)
+        else:
+            pblock = _NO_POLITICS
+        return (snap, block, pblock, f, rates, played, hand, fvals, workers)
+
+    @staticmethod
+    def _played(civ: Civ, f: effects.Fx) -> tuple[bytes, bytes]:
+        """The civ block's cards in play and the build cost of each technology in play."""
+        play = bytearray(_C)
+        developed = dict.fromkeys(civ.developed)  # the view's dicts keep each card once
+        for card in (*developed, civ.gov, *(c for c in civ.special if c >= 0), *civ.wonders):
+            play[_CARD_IDX[card]] += 1
+        if civ.leader >= 0:
+            play[civ.leader] += 1
+        costs = bytearray(_C)
+        by_slot = f.bcost  # board.building_cost's own shortcut, when it applies
+        for card in developed:
+            slot = _SLOT[card]
+            if slot >= 0:
+                costs[card] = _u8(
+                    by_slot[slot] if by_slot is not None else board.building_cost(civ, slot, f)
+                )
+        return bytes(play), bytes(costs)
+
+    @staticmethod
+    def _workers(civ: Civ) -> bytes:
+        """The civ block's workers on each technology in play."""
+        b = bytearray(_C)
+        slots = civ.workers
+        for card in civ.developed:
+            b[card] = _u8(slots[_CSLOT[card]])
+        return bytes(b)
+
+    @staticmethod
+    def _hand(civ: Civ, f: effects.Fx) -> tuple[bytes, bytes]:
+        """The civ block's civil hand and the cost to develop each technology in it."""
+        hand = bytearray(_C)
+        costs = bytearray(_C)
+        for card in civ.hand:
+            hand[card] += 1
+            if _TECH[card]:
+                costs[card] = _u8(civil.develop_cost(civ, CARDS[card], f))
+        return bytes(hand), bytes(costs)
 
     def render(self, view: JSON) -> str:
         """A readable text picture of the table (a seat's or a spectator's view)."""

@@ -111,6 +111,35 @@ def ratings(civ: Civ) -> tuple[int, int, int, int]:
     return max(0, v[2]), max(0, v[3]), max(0, v[4]), min(8, max(0, v[HAPPY]))
 
 
+_RATINGS: dict[tuple[object, ...], tuple[int, int, int, int]] = {}
+_RATINGS_MAX = 20_000  # entries kept (the memo is cleared beyond that)
+
+
+def ratings_memo(civ: Civ) -> tuple[int, int, int, int]:
+    """:func:`ratings`, memoized by everything :func:`raw_stats` reads: the civilization's
+    :func:`~.effects.fx` (government, leader, specials, wonders, colonies, pact sides), its
+    workers, face-down wonders, Homer, tactic, colonies and partners' wonders (``xculture``).
+
+    For observers that ask often (the RL encoder); the rules call :func:`ratings`. Keep the
+    key in step with :func:`raw_stats` and :func:`.effects.ratings_extra`.
+    """
+    key = (
+        effects.fx(civ),
+        len(civ.ruins),
+        civ.homer_wonder >= 0,
+        civ.tactic,
+        civ.xculture,
+        len(civ.colonies),
+        *civ.workers,
+    )
+    r = _RATINGS.get(key)
+    if r is None:
+        if len(_RATINGS) >= _RATINGS_MAX:
+            _RATINGS.clear()
+        r = _RATINGS[key] = ratings(civ)
+    return r
+
+
 def totals(civ: Civ) -> tuple[int, int]:
     """(civil actions total, military actions total) = white/red cubes owned (TTA-1.9)."""
     f = effects.fx(civ)

@@ -92,6 +92,23 @@ def take_cost(state: TTAState, civ: Civ, slot: int, f: effects.Fx | None = None)
     return max(0, cost)
 
 
+def take_costs(state: TTAState, civ: Civ, f: effects.Fx | None = None) -> list[int]:
+    """:func:`take_cost` of every row slot (0 for an empty one), for observers: a non-wonder
+    costs its slot's printed price unless a card in play modifies take costs (as in
+    :func:`_take_actions`); the others are priced by :func:`take_cost`."""
+    if f is None:
+        f = effects.fx(civ)
+    plain = "take_from_row" not in f.mods
+    out = [0] * len(state.row)
+    for slot, cid in enumerate(state.row):
+        if cid >= 0:
+            if plain and CARDS[cid].type != "wonder":
+                out[slot] = max(0, TAKE_COST[slot])
+            else:
+                out[slot] = take_cost(state, civ, slot, f)
+    return out
+
+
 def _in_play_names(civ: Civ) -> set[str]:
     names = {CARDS[c].name for c in civ.developed}
     names.update(CARDS[c].name for c in civ.special if c >= 0)
