@@ -5,8 +5,8 @@ the OpenSpiel game needs (with a :mod:`chance model <civtable.rl.chance>`). Its 
 on :meth:`civtable.core.State.view` (the engine's single visibility gate), so an observation never
 contains hidden information. The environments call :meth:`ObservationEncoder.encode_state`, which
 is ``encode(state.view(seat))`` unless the game's encoder overrides it with a fast path that reads
-the same fields straight from the state (7 Wonders does; a test checks the two are equal on many
-positions for every seat).
+the same fields straight from the state (all four games do; tests in ``tests/rl`` check the two are
+equal for every seat on many positions).
 
 A new game plugs in by adding a module here with an :class:`ObservationEncoder` subclass and an
 entry in :data:`ENCODERS`.
