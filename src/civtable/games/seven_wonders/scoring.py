@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from civtable.core.api import Result, rank_by
 from civtable.games.seven_wonders.catalog import BLUE, CARDS, PURPLE, YELLOW
+from civtable.games.seven_wonders.rules.turn import count
 
 if TYPE_CHECKING:
     from civtable.games.seven_wonders.state import SevenWondersState
@@ -25,26 +26,26 @@ def science_points(counts: list[int] | tuple[int, ...], wilds: int = 0) -> int:
     >>> science_points([2, 2, 1], wilds=1)
     26
     """
-    best = -1
     c0, g0, t0 = counts
+    if not wilds:
+        return c0 * c0 + g0 * g0 + t0 * t0 + 7 * min(c0, g0, t0)
+    best = -1
     for a in range(wilds + 1):
         for b in range(wilds - a + 1):
             c, g, t = c0 + a, g0 + b, t0 + wilds - a - b
-            best = max(best, c * c + g * g + t * t + 7 * min(c, g, t))
+            v = c * c + g * g + t * t + 7 * min(c, g, t)
+            if v > best:
+                best = v
     return best
 
 
 def _guild_points(state: SevenWondersState, c: int, guild: int, extra_purple: int) -> int:
-    from civtable.games.seven_wonders.rules.turn import count
-
     per = CARDS[guild].effect.vp_per
     return 0 if per is None else count(state, c, per, extra_purple)
 
 
 def city_breakdown(state: SevenWondersState, c: int) -> dict[str, int]:
     """The seven categories for city ``c`` (SW-12.1)."""
-    from civtable.games.seven_wonders.rules.turn import count
-
     city = state.cities[c]
     stages = city.board_stages
     wonder = sum(stages[i].effect.vp for i in range(city.stages))

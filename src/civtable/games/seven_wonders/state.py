@@ -32,6 +32,30 @@ MAIN, EXTRA, HALI_PHASE, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("main", "babylon_extra_step", "halikarnassus", "over")
 
 
+def _first_stages(stages: tuple[Stage, ...]) -> dict[str, int]:
+    """power -> the number of stages that must be built to have it (the first granting it)."""
+    out: dict[str, int] = {}
+    for i, stage in enumerate(stages):
+        if stage.effect.power and stage.effect.power not in out:
+            out[stage.effect.power] = i + 1
+    return out
+
+
+#: per board and side: power -> the number of stages that must be built to have it
+_POWER_STAGES = [(_first_stages(b.sides[0]), _first_stages(b.sides[1])) for b in BOARDS]
+
+_turn: Any = None  # rules.turn, imported on first use (it imports this module)
+
+
+def _rules() -> Any:
+    global _turn
+    if _turn is None:
+        from civtable.games.seven_wonders.rules import turn
+
+        _turn = turn
+    return _turn
+
+
 class City:
     """One city: a wonder board plus structures (SW-0.8), with derived values kept current."""
 
@@ -128,8 +152,7 @@ class City:
 
     def has_power(self, power: str) -> bool:
         """Is a built stage granting ``power``?"""
-        stages = BOARDS[self.board].sides[self.side]
-        return any(stages[i].effect.power == power for i in range(self.stages))
+        return self.stages >= _POWER_STAGES[self.board][self.side].get(power, 99)
 
     @property
     def can_play_seventh(self) -> bool:
@@ -323,6 +346,8 @@ class SevenWondersState(State):
         """The city whose decision ``seat`` owes now, or -1."""
         if self.phase == OVER:
             return -1
+        if not self.two_player:  # one city per seat
+            return seat if self.needs[seat] and self.commits[seat] is None else -1
         for c in self.seat_cities(seat):
             if self.needs[c] and self.commits[c] is None:
                 return c
@@ -331,6 +356,11 @@ class SevenWondersState(State):
     # --- core API ---------------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
         """Seats that owe a decision now (several in a simultaneous main step)."""
+        if self.phase == OVER:
+            return ()
+        if not self.two_player:
+            needs, commits = self.needs, self.commits
+            return tuple(s for s in range(self.players) if needs[s] and commits[s] is None)
         return tuple(s for s in range(self.players) if self.current_city(s) >= 0)
 
     def owes_decision(self, seat: int) -> bool:
@@ -341,9 +371,7 @@ class SevenWondersState(State):
         """Sorted legal action ids for ``seat`` (cached until the state changes)."""
         hit = self._legal.get(seat)
         if hit is None:
-            from civtable.games.seven_wonders.rules import turn
-
-            hit = self._legal[seat] = turn.legal_actions(self, seat)
+            hit = self._legal[seat] = (_turn or _rules()).legal_actions(self, seat)
         return hit
 
     def describe(self, seat: int, action: int) -> str:
@@ -353,15 +381,13 @@ class SevenWondersState(State):
         return turn.describe(self, seat, action)
 
     def _apply(self, seat: int, action: int) -> None:
-        from civtable.games.seven_wonders.rules import turn
-
         # Until the step resolves, an action changes only the acting seat's own decision (its
         # hand, commitment or pending payment): the other seats' cached legal actions stay valid.
         # Every resolution moves (phase, age, turn) on, and then the whole cache is dropped.
         self._legal.pop(seat, None)
-        when = (self.phase, self.age, self.turn)
-        turn.apply(self, seat, action)
-        if (self.phase, self.age, self.turn) != when:
+        phase, age, turn = self.phase, self.age, self.turn
+        (_turn or _rules()).apply(self, seat, action)
+        if self.phase != phase or self.turn != turn or self.age != age:
             self._legal.clear()
 
     def is_terminal(self) -> bool:

@@ -60,6 +60,7 @@ _needs_cache: dict[tuple[int, int], tuple[Vec, ...]] = {}
 _supply_cache: dict[tuple[int, Vec], bool] = {}
 _split_cache: dict[tuple[int, int, int, int], tuple[tuple[int, int], ...]] = {}
 _project_cache: dict[tuple[int, int], int] = {}
+_direct_cache: dict[tuple[int, int, int, int, int], tuple[tuple[int, int], ...]] = {}
 
 
 def _bounded(cache: dict[object, object]) -> None:
@@ -233,8 +234,22 @@ def payment_options(
     Coins are not checked here (the caller compares with the coins held, SW-7.10).
 
     Memoized in two levels: the buyer's remaining needs by (cost, own production), then the
-    options by (needs, the neighbours' production projected onto those needs, discounts).
+    options by (needs, the neighbours' production projected onto those needs, discounts); and
+    the whole answer by all five arguments, the hit of a running game.
     """
+    direct = (cost_id, own_sig, left_sig, right_sig, discount)
+    hit = _direct_cache.get(direct)
+    if hit is not None:
+        return hit
+    hit = _payment_options(cost_id, own_sig, left_sig, right_sig, discount)
+    _bounded(_direct_cache)  # type: ignore[arg-type]
+    _direct_cache[direct] = hit
+    return hit
+
+
+def _payment_options(
+    cost_id: int, own_sig: int, left_sig: int, right_sig: int, discount: int
+) -> tuple[tuple[int, int], ...]:
     info = _own_info.get((cost_id, own_sig))
     if info is None:
         own = project(own_sig, COSTS[cost_id])

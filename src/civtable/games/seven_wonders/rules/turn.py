@@ -112,6 +112,10 @@ def hand_of(state: SevenWondersState, c: int) -> list[int]:
 
 
 # --- legal actions ----------------------------------------------------------------------------
+#: per card: (its key bit, its chain parents' key bits, coin cost, cost id), for legal_actions
+_BUILD_INFO = tuple((1 << c.key_index, c.chain_keys, c.coin_cost, c.cost_id) for c in CARDS)
+
+
 def legal_actions(state: SevenWondersState, seat: int) -> list[int]:
     """Sorted legal actions of ``seat``'s current decision."""
     c = state.current_city(seat)
@@ -122,18 +126,35 @@ def legal_actions(state: SevenWondersState, seat: int) -> list[int]:
     pending = state.await_pay[c]
     if pending is not None:
         return sorted(pay_action(left, right) for left, right in pending[2])
-    city = state.cities[c]
+    cities = state.cities
+    city = cities[c]
     stage_ok = bool(stage_payments(state, c))
     free_ok = free_build_available(state, c)
     fc = state.two_player and c == 0
     out: list[int] = []
+    # can_build inlined (the hot loop of every search): owned, chained, coin cost, purchases.
+    keys, coins, own_sig, discount = city.keys, city.coins, city.own_sig, city.discount
+    n = state.n
+    left_sig, right_sig = cities[(c + 1) % n].trade_sig, cities[(c - 1) % n].trade_sig
     for t in set(hand_of(state, c)):
-        card = CARDS[t]
-        built = can_build(state, c, card)
-        owned = bool(city.keys >> card.key_index & 1)
-        if fc and not owned and chain_free(city, card):
-            out.append(BUILD + t)  # SW-14.5: the Free City must build a chained card
-            continue
+        key_bit, chain_keys, coin_cost, cost_id = _BUILD_INFO[t]
+        owned = bool(keys & key_bit)
+        if owned:
+            built = False
+        elif keys & chain_keys:
+            built = True
+            if fc:
+                out.append(BUILD + t)  # SW-14.5: the Free City must build a chained card
+                continue
+        else:
+            budget = coins - coin_cost
+            if budget < 0:
+                built = False
+            elif cost_id == FREE_COST_ID:
+                built = True
+            else:
+                opts = payment_options(cost_id, own_sig, left_sig, right_sig, discount)
+                built = bool(opts) and opts[0][0] + opts[0][1] <= budget
         if built:
             out.append(BUILD + t)
         if free_ok and not owned:
@@ -325,20 +346,23 @@ def _resolve_step(state: SevenWondersState) -> None:
         if kind == K_BUILD:
             city.add_structure(t)
             done.append((c, K_BUILD, t))
-            how = {PAID: "", CHAIN: " (chain)", OLYMPIA: " (Olympia's free build)"}[free]
-            _event(state, f"{city_label(state, c)} builds {CARDS[t].name}{how}")
+            if state.log is not None:
+                how = {PAID: "", CHAIN: " (chain)", OLYMPIA: " (Olympia's free build)"}[free]
+                _event(state, f"{city_label(state, c)} builds {CARDS[t].name}{how}")
         elif kind == K_STAGE:
             stage = city.add_stage(t)
             done.append((c, K_STAGE, stage.number))
             if city.stage_grants_discard_build(stage.number):
                 state.hali_due = c
-            _event(state, f"{city_label(state, c)} builds wonder stage {stage.number}")
+            if state.log is not None:
+                _event(state, f"{city_label(state, c)} builds wonder stage {stage.number}")
         else:
             state.discard.append(t)
             state.discard_known.append(state.decider(c))
             income[c] += 3  # SW-4.6
-            _event(state, f"{city_label(state, c)} discards a card for 3 coins")
-            _event(state, f"you discarded {CARDS[t].name}", state.decider(c))
+            if state.log is not None:
+                _event(state, f"{city_label(state, c)} discards a card for 3 coins")
+                _event(state, f"you discarded {CARDS[t].name}", state.decider(c))
     # 3. immediate effects, on the state after all placements (SW-8.3.3)
     for c, kind, what in done:
         if kind == K_BUILD:
@@ -359,7 +383,8 @@ def _resolve_hali(state: SevenWondersState, c: int, action: int) -> None:
     state.hali_city = -1
     state.needs[c] = False
     if action == HALI_PASS:
-        _event(state, f"{city_label(state, c)} takes nothing from the discard pile")
+        if state.log is not None:
+            _event(state, f"{city_label(state, c)} takes nothing from the discard pile")
         return
     t = action - HALI
     i = state.discard.index(t)
@@ -370,7 +395,8 @@ def _resolve_hali(state: SevenWondersState, c: int, action: int) -> None:
     effect = CARDS[t].effect
     gain = effect.coins + (count(state, c, effect.coins_per) if effect.coins_per else 0)
     city.coins += gain
-    _event(state, f"{city_label(state, c)} builds {CARDS[t].name} from the discard pile")
+    if state.log is not None:
+        _event(state, f"{city_label(state, c)} builds {CARDS[t].name} from the discard pile")
 
 
 def _start_hali(state: SevenWondersState) -> bool:
@@ -380,7 +406,8 @@ def _start_hali(state: SevenWondersState) -> bool:
         return False
     state.hali_due = -1
     if not hali_candidates(state, c):
-        _event(state, f"{city_label(state, c)} finds nothing to build in the discard pile")
+        if state.log is not None:
+            _event(state, f"{city_label(state, c)} finds nothing to build in the discard pile")
         return False
     state.phase = HALI_PHASE
     state.hali_city = c
@@ -421,7 +448,8 @@ def _start_extra_step(state: SevenWondersState) -> bool:
         return False
     state.phase = EXTRA
     state.needs = [c == extra for c in range(state.n)]
-    _event(state, f"{city_label(state, extra)} plays the seventh card (Babylon)")
+    if state.log is not None:
+        _event(state, f"{city_label(state, extra)} plays the seventh card (Babylon)")
     return True
 
 
