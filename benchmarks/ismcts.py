@@ -15,7 +15,20 @@ with a 95 % Wilson interval (chance 25 %); results are saved and resumable with 
     python benchmarks/ismcts.py strength --opponent heuristic --spec ismcts:1s --games 100 \\
         --workers 2 --out runs/ismcts-vs-heuristic
 
-Both print one JSON object. The issue's targets (issue 4): at 1 s per decision, at least 90 % of
+Root-move analysis (how the defaults were chosen): ``roots`` plays the ranking's ``top`` moves of
+sampled positions out on the same ``deals`` determinizations (paired, tree depth 1, with the
+given playout policy) and saves every final score; ``rules`` replays root rules on those
+rollouts: a rule chooses on a random subset of the deals (at most ``--budget`` rollouts) and the
+choice is valued on the other deals, as the chance to win gained over the ranking's favourite
+(the heuristic's move). With ``--truth`` the choices made on one file are valued on another
+(the same positions, rolled out with another policy)::
+
+    python benchmarks/ismcts.py roots --policy auto --out /tmp/roots-choose.json
+    python benchmarks/ismcts.py roots --policy fast --out /tmp/roots-fast.json
+    python benchmarks/ismcts.py rules /tmp/roots-choose.json
+    python benchmarks/ismcts.py rules /tmp/roots-fast.json --truth /tmp/roots-choose.json
+
+All print one JSON object. The issue's targets (issue 4): at 1 s per decision, at least 90 % of
 games won against three random bots and 60 % against three heuristic bots; at least 5,000
 iterations per second.
 """
@@ -24,6 +37,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import random
 import statistics
 import sys
 import time
@@ -31,7 +46,7 @@ from typing import Any
 
 from civtable import games
 from civtable.bots import make_bot
-from civtable.bots.ismcts import IsmctsBot
+from civtable.bots.ismcts import IsmctsBot, _Race, parse_spec
 from civtable.core.api import State
 from civtable.sim.simulate import bot_seed, game_seed
 from civtable.sim.tournament import TournamentConfig, run_tournament
@@ -120,6 +135,141 @@ def strength(
     }
 
 
+class _Recorder(IsmctsBot):
+    """An ISMCTS bot that records the root move and final scores of every rollout."""
+
+    def __init__(self, spec: str, seed: int) -> None:
+        super().__init__(parse_spec(spec), seed)
+        self.records: list[tuple[int | None, tuple[float, ...], tuple[float, ...]]] = []
+        self._first: int | None = None
+
+    def _iterate(self, root: Any, d: State, seat: int, rng: Any, first: int | None = None) -> float:
+        self._first = first
+        return super()._iterate(root, d, seat, rng, first)
+
+    def _reward(self, d: State, seat: int) -> float:
+        result = d.result()
+        self.records.append((self._first, tuple(result.scores), tuple(result.rewards())))
+        return super()._reward(d, seat)
+
+
+def roots(positions: int, deals: int, top: int, policy: str, seed: int) -> dict[str, Any]:
+    """Final scores of the ``top`` ranked root moves of sampled positions on shared deals."""
+    out = []
+    start = time.process_time()
+    for i, (state, seat) in enumerate(sample_positions(positions, seed=seed)):
+        spec = f"{deals * top}i:d=1:top={top}:race=off:policy={policy}"
+        bot = _Recorder(spec, 1000 + i)
+        bot.explain(state, seat)
+        moves: list[int] = []
+        for first, _, _ in bot.records:
+            if first in moves:
+                break
+            assert first is not None
+            moves.append(first)
+        k = len(moves)
+        n = len(bot.records) // k
+        out.append(
+            {
+                "seat": seat,
+                "moves": moves,  # ranking order: moves[0] is the heuristic's favourite
+                "scores": [[list(bot.records[j * k + m][1]) for m in range(k)] for j in range(n)],
+                "wins": [[bot.records[j * k + m][2][seat] for m in range(k)] for j in range(n)],
+            }
+        )
+        sys.stderr.write(f"\rposition {i + 1}/{positions}")
+    sys.stderr.write("\n")
+    return {
+        "policy": policy,
+        "deals": deals,
+        "top": top,
+        "seed": seed,
+        "positions": out,
+        "cpu_seconds": round(time.process_time() - start, 1),
+    }
+
+
+def _margin_reward(scores: list[float], seat: int) -> float:
+    best_other = max(x for s, x in enumerate(scores) if s != seat)
+    return 1.0 / (1.0 + math.exp(-(scores[seat] - best_other) / 5.0))
+
+
+#: root rules replayed by ``rules``: (top, keep, kz, race z or None, budget in rollouts)
+RULES: dict[str, tuple[int, float, float, float | None, int]] = {
+    "heuristic (favourite)": (1, 0.0, 0.0, None, 300),
+    "top3 keep0.01 (former default)": (3, 0.01, 0.0, None, 300),
+    "top6 race2 kz0.5 (default)": (6, 0.0, 0.5, 2.0, 300),
+    "top6 race2 kz0.5, 150 rollouts": (6, 0.0, 0.5, 2.0, 150),
+    "top6 race2 kz0.5, 600 rollouts": (6, 0.0, 0.5, 2.0, 600),
+    "top6 kz0.5, no racing": (6, 0.0, 0.5, None, 300),
+}
+
+
+def _decide(rewards: list[list[float]], deals: list[int], rule: tuple[Any, ...]) -> int:
+    """The move index a paired root rule plays, given per-deal rewards (as the bot does)."""
+    top, keep, kz, race_z, budget = rule
+    race = _Race(list(range(min(top, len(rewards[0])))))
+    used = 0
+    totals = [0.0] * len(rewards[0])
+    for j in deals:
+        if used + len(race.active) > budget or (race_z is not None and len(race.active) == 1):
+            break
+        used += len(race.active)
+        race.add({m: rewards[j][m] for m in race.active})
+        for m in race.active:
+            totals[m] += rewards[j][m]
+        if race_z is not None and race.deals >= 8:
+            race.eliminate(race_z)
+    best = max(race.active, key=lambda m: (totals[m], -m))
+    if best != 0 and 0 in race.active:
+        gap, se = race.difference(best, 0)
+        if gap <= keep + kz * se:
+            return 0
+    return best
+
+
+def _load(path: str) -> Any:
+    with open(path) as f:
+        return json.load(f)
+
+
+def rules(path: str, truth: str | None, reps: int, seed: int) -> dict[str, Any]:
+    """Chance to win gained per decision over the favourite, for each rule in :data:`RULES`."""
+    data = _load(path)["positions"]
+    valued = _load(truth)["positions"] if truth else data
+    rnd = random.Random(seed)
+    gains: dict[str, list[float]] = {name: [] for name in RULES}
+    for pos, val in zip(data, valued, strict=True):
+        if pos["moves"] != val["moves"] or len(pos["moves"]) < 2:
+            continue
+        seat = pos["seat"]
+        rewards = [[_margin_reward(sc, seat) for sc in deal] for deal in pos["scores"]]
+        wins = val["wins"]
+        n = len(rewards)
+        per_rule: dict[str, float] = dict.fromkeys(RULES, 0.0)
+        for _ in range(reps):
+            order = list(range(n))
+            rnd.shuffle(order)
+            chosen, held_out = order[: n * 3 // 5], order[n * 3 // 5 :]
+            if truth:
+                held_out = list(range(len(wins)))  # other rollouts: all of them are independent
+            for name, rule in RULES.items():
+                m = _decide(rewards, chosen, rule)
+                per_rule[name] += sum(wins[j][m] - wins[j][0] for j in held_out) / len(held_out)
+        for name in RULES:
+            gains[name].append(per_rule[name] / reps)
+    base = gains["top3 keep0.01 (former default)"]
+    out = {}
+    for name, g in gains.items():
+        diffs = [a - b for a, b in zip(g, base, strict=True)]
+        out[name] = {
+            "win_chance_gain_pct": round(100 * statistics.mean(g), 2),
+            "vs_former_default_pct": round(100 * statistics.mean(diffs), 2),
+            "se_pct": round(100 * statistics.stdev(diffs) / math.sqrt(len(diffs)), 2),
+        }
+    return {"file": path, "truth": truth, "positions": len(base), "reps": reps, "rules": out}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command line of the benchmark."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -135,11 +285,34 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--out", help="result directory (resumable)")
+    p = sub.add_parser("roots", help="paired rollouts of the top root moves of sampled positions")
+    p.add_argument("--positions", type=int, default=40)
+    p.add_argument("--deals", type=int, default=500)
+    p.add_argument("--top", type=int, default=6)
+    p.add_argument("--policy", default="auto", help="ismcts playout policy (auto, fast, ...)")
+    p.add_argument("--seed", type=int, default=77)
+    p.add_argument("--out", required=True, help="JSON file to write")
+    p = sub.add_parser("rules", help="replay root rules on the rollouts of `roots`")
+    p.add_argument("file")
+    p.add_argument("--truth", help="value the choices on this file's rollouts instead")
+    p.add_argument("--reps", type=int, default=40)
+    p.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.what == "speed":
         doc = speed(args.spec, args.positions, args.seed)
-    else:
+    elif args.what == "strength":
         doc = strength(args.spec, args.opponent, args.games, args.seed, args.workers, args.out)
+    elif args.what == "roots":
+        doc = roots(args.positions, args.deals, args.top, args.policy, args.seed)
+        with open(args.out, "w") as f:
+            json.dump(doc, f)
+        doc = {
+            "out": args.out,
+            "positions": len(doc["positions"]),
+            "cpu_seconds": doc["cpu_seconds"],
+        }
+    else:
+        doc = rules(args.file, args.truth, args.reps, args.seed)
     print(json.dumps(doc, indent=1))
     return 0
 

@@ -48,7 +48,8 @@ def test_spec_budgets_and_options() -> None:
     assert (parse_spec("10i:pd=2").prior_depth, parse_spec("10i:top=4").top) == (2, 4)
     assert parse_spec("10i:policy=fast").policy == "fast"
     assert parse_spec("10i:keep=0.05").keep == 0.05
-    assert parse_spec("10i").keep == 0.01
+    default = parse_spec("10i")
+    assert (default.keep, default.keep_z, default.race_z, default.top) == (0.0, 0.5, 2.0, 6)
     assert isinstance(make_bot("ismcts:50i", 1), IsmctsBot)
 
 
@@ -129,7 +130,7 @@ def test_time_budget_stops_the_search() -> None:
 @pytest.mark.parametrize("paired", ["on", "off"])
 def test_explain_lists_top_moves_with_visits_and_win_rates(paired: str) -> None:
     state = _state(3, seed=7)
-    spec = f"ismcts:40i:paired={paired}:top=5:keep=0"
+    spec = f"ismcts:40i:paired={paired}:top=5:keep=0:kz=0:race=off"
     bot = make_bot(spec, 11)
     assert isinstance(bot, IsmctsBot)
     moves = bot.explain(state, 1, top=4)
@@ -174,8 +175,8 @@ def test_keep_plays_the_prior_best_move_unless_clearly_beaten() -> None:
         assert bot.last.moves[0].action == favourite
     # keep=0: the best mean is played; a small keep moves the favourite first only when close
     for seed in range(4):
-        plain = make_bot("ismcts:18i:keep=0", seed)
-        sticky = make_bot("ismcts:18i:keep=0.02", seed)
+        plain = make_bot("ismcts:18i:keep=0:kz=0", seed)
+        sticky = make_bot("ismcts:18i:keep=0.02:kz=0", seed)
         assert isinstance(plain, IsmctsBot)
         assert isinstance(sticky, IsmctsBot)
         moves = plain.explain(state, 0, top=10)
@@ -187,12 +188,13 @@ def test_keep_plays_the_prior_best_move_unless_clearly_beaten() -> None:
         assert [m.win_rate for m in moves] == sorted(by_action.values(), reverse=True)
 
 
-def test_auto_policy_uses_the_game_playout_policy_hook() -> None:
-    """``policy=auto`` plays out with the heuristic module's cheaper ``playout_policy`` when it
-    has one; ``policy=heuristic`` with its ``choose``; ``policy=random`` uniformly."""
+def test_auto_policy_models_the_other_seats_with_the_heuristic_player() -> None:
+    """``policy=auto`` plays out with the heuristic module's ``choose`` (the other seats' model:
+    the heuristic bots themselves), ``policy=fast`` with its cheaper ``playout_policy`` hook,
+    ``policy=random`` uniformly."""
     module = heuristic_module(SW)
     for spec, expected in (
-        ("ismcts:5i", module.playout_policy),
+        ("ismcts:5i", module.choose),
         ("ismcts:5i:policy=fast", module.playout_policy),
         ("ismcts:5i:policy=heuristic", module.choose),
     ):
@@ -207,16 +209,17 @@ def test_auto_policy_uses_the_game_playout_policy_hook() -> None:
 
 
 def test_default_spec_is_deterministic_with_explain_for_a_seed() -> None:
-    """The default search (fast playouts, paired root, keep) with an iteration budget gives the
-    same explanation and move for the same seed, and explain() lists the root moves."""
+    """The default search (heuristic playouts, paired root over the top 6, racing) with an
+    iteration budget gives the same explanation and move for the same seed, and explain() lists
+    the root moves."""
     state = _state(4, seed=3)
     runs = []
     for _ in range(2):
         bot = make_bot("ismcts:24i", seed=9)
         assert isinstance(bot, IsmctsBot)
-        moves = bot.explain(state, 2)
+        moves = bot.explain(state, 2, top=10)
         runs.append([m.to_json() for m in moves])
-        assert [m.visits for m in moves] == [8, 8, 8]
+        assert [m.visits for m in moves] == [4] * 6  # 4 deals: too few to race (racemin 8)
         assert bot.last.iterations == 24
         assert make_bot("ismcts:24i", seed=9).choose(state, 2) == moves[0].action
     assert runs[0] == runs[1]
@@ -336,3 +339,92 @@ def test_k_auto_takes_the_games_cutoff() -> None:
     explicit = IsmctsBot(parse_spec("5i:k=3"), seed=1)
     explicit.choose(state, state.to_move()[0])
     assert explicit._cutoff == 3
+
+
+# --- paired statistics, racing, tree depth, rank reward -----------------------------------------
+def test_spec_racing_keep_z_depth_and_rank_options() -> None:
+    cfg = parse_spec("100i:race=2.5:racemin=4:kz=0.5:d=1:reward=rank")
+    assert (cfg.race_z, cfg.race_min, cfg.keep_z) == (2.5, 4, 0.5)
+    assert (cfg.tree_depth, cfg.reward) == (1, "rank")
+    assert parse_spec("100i:race=off").race_z is None
+    assert parse_spec("100i:d=end").tree_depth is None
+    for bad in ("ismcts:10i:race=-1", "ismcts:10i:d=0", "ismcts:10i:kz=x", "ismcts:10i:racemin=1"):
+        with pytest.raises(UnknownBotError):
+            make_bot(bad, 0)
+
+
+def test_race_pairs_rewards_by_deal_and_drops_clearly_worse_moves() -> None:
+    from civtable.bots.ismcts import _Race
+
+    race = _Race([1, 2, 3])
+    # move 2 is 0.1 below move 1 on every deal give or take 0.01; move 3 is level with move 1
+    for i in range(10):
+        noise = 0.01 if i % 2 else -0.01
+        base = 0.2 + 0.05 * (i % 3)  # the deal itself moves every reward alike
+        race.add({1: base, 2: base - 0.1 + noise, 3: base + noise})
+    mean, se = race.difference(2, 1)
+    assert mean == pytest.approx(-0.1)
+    assert 0.0 < se < 0.01
+    assert race.difference(1, 2)[0] == pytest.approx(0.1)
+    assert race.difference(3, 1)[0] == pytest.approx(0.0)
+    race.eliminate(3.0)
+    assert race.active == [1, 3]  # 2 is 30 SEs below; 3 within noise of 1
+    race.add({1: 0.5, 3: 0.5})  # only the active moves are compared from now on
+    assert race.pairs[(1, 2)][0] == 10
+    assert race.pairs[(1, 3)][0] == 11
+
+
+def test_racing_search_stops_when_one_move_is_left() -> None:
+    """``race=0`` drops every root move below the best mean after ``racemin`` deals; the search
+    then stops early and plays the survivor, identically for the same seed."""
+    state = _state(4, seed=12)
+    runs = []
+    for _ in range(2):
+        bot = make_bot("ismcts:60i:top=4:race=0:racemin=3:d=1", 5)
+        assert isinstance(bot, IsmctsBot)
+        action = bot.choose(state, 0)
+        runs.append((action, bot.last.iterations, [m.to_json() for m in bot.last.moves]))
+        assert bot.last.iterations < 60
+        assert bot.last.moves[0].action == action
+        assert bot.last.moves[0].visits == max(m.visits for m in bot.last.moves)
+    assert runs[0] == runs[1]
+    # without racing the whole budget is spent
+    plain = make_bot("ismcts:60i:top=4:d=1:race=off", 5)
+    assert isinstance(plain, IsmctsBot)
+    plain.choose(state, 0)
+    assert plain.last.iterations == 60
+
+
+def test_keep_z_large_always_keeps_the_favourite() -> None:
+    state = _state(4, seed=12)
+    values = heuristic_module(SW).action_values(state, 0)
+    favourite = max(state.legal_actions(0), key=lambda a: values[a])
+    for seed in range(3):
+        bot = make_bot("ismcts:30i:keep=0:kz=50:top=3:race=off", seed)
+        assert bot.choose(state, 0) == favourite
+
+
+def test_tree_depth_limits_the_searching_seats_tree() -> None:
+    """``d=1`` keeps only the root's children in the tree: the searching seat's later decisions
+    are made by the playout policy; without a limit deeper nodes grow."""
+    state = _state(3, seed=4)
+    deep = IsmctsBot(parse_spec("120i:paired=off:policy=random:k=2"), 1)
+    root = deep._search(state, 0)
+    assert any(child.children for child in root.children.values())
+    flat = IsmctsBot(parse_spec("120i:paired=off:policy=random:k=2:d=1"), 1)
+    root = flat._search(state, 0)
+    assert root.children
+    assert not any(child.children for child in root.children.values())
+
+
+def test_rank_reward_is_the_smoothed_share_of_seats_beaten() -> None:
+    state = _state(3, seed=2)
+    _play_to(state, lambda s: s.is_terminal(), "random", 2)
+    scores = state.result().scores
+    bot = IsmctsBot(parse_spec("5i:reward=rank"), 0)
+    expected = sum(1 / (1 + math.exp(-(scores[0] - x) / 5)) for x in scores[1:]) / 2
+    assert bot._reward(state, 0) == pytest.approx(expected)
+    margin = IsmctsBot(parse_spec("5i:reward=margin"), 0)
+    assert margin._reward(state, 0) == pytest.approx(
+        1 / (1 + math.exp(-(scores[0] - max(scores[1:])) / 5))
+    )

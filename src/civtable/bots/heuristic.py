@@ -13,7 +13,8 @@ Two optional hooks are used by the ISMCTS bot (:mod:`civtable.bots.ismcts`) when
   ``seat`` (higher is better), from what the seat may know; ranks root moves and orders
   progressive widening;
 * ``playout_policy(state, seat, rng) -> int``: a cheaper stand-in for ``choose`` (it may be
-  less exact), used for playouts and as the model of the other seats (``policy=auto``).
+  less exact), used for playouts and as the model of the other seats with ``policy=fast``
+  (the default, ``policy=auto``, plays out with ``choose`` itself).
 
 :func:`evaluation_for` returns that ``evaluate`` function, e.g. for cut-off rollouts in search.
 

@@ -8,9 +8,9 @@ Carlo Tree Search", IEEE TCIAIG 2012) written against the core API only:
   re-dealt, so other seats choose their current decision again in the sampled state;
 * **the tree holds the searching seat's decisions only.** Other seats' decisions, in the tree
   phase and in playouts alike, are made by the playout policy (an opponent model: with
-  ``policy=auto`` the game's cheaper ``playout_policy`` when its heuristic module has one, else
-  its heuristic player ``choose``, else uniform random; ``policy=heuristic`` forces ``choose``,
-  ``policy=fast`` the ``playout_policy``). A node is therefore the searching
+  ``policy=auto`` the game's heuristic player ``choose``, else uniform random;
+  ``policy=heuristic`` requires ``choose``, ``policy=fast`` uses the heuristic module's cheaper
+  ``playout_policy``). A node is therefore the searching
   seat's information set approximated by its own decision sequence; what other seats did in
   between is part of the sampled environment. This keeps the branching factor of simultaneous
   steps (every seat picks at once) out of the tree and needs no serialization of the step: no
@@ -22,6 +22,8 @@ Carlo Tree Search", IEEE TCIAIG 2012) written against the core API only:
   than ``pw_min`` legal actions, only the ``ceil(pw_c * visits ** pw_alpha)`` best-ranked ones
   are considered. Actions are ranked by the game's heuristic action values when it has them
   (``action_values(state, seat)`` in its heuristic module), else in a random order;
+* the tree is cut at depth ``d`` (``d=auto``: 1 with paired root sampling, else unlimited):
+  below it the searching seat's own decisions are made by the policy as well;
 * **playouts** are played by the policy to the end of the game by default (``k=auto``: the
   game's ``ISMCTS_CUTOFF`` in its heuristic module if it has one — Through the Ages, whose full
   games are long — else ``k=end``). With ``k=K`` they are cut off: after the round in which a
@@ -32,48 +34,46 @@ Carlo Tree Search", IEEE TCIAIG 2012) written against the core API only:
   decision (a payment choice following a build belongs to the same decision), so a simultaneous
   step has resolved when a round ends;
 * the reward is, by default (``reward=margin``), a logistic of the searching seat's final score
-  margin over the best other seat (``1 / (1 + exp(-margin / 5))``), or with ``reward=win``
+  margin over the best other seat (``1 / (1 + exp(-margin / 5))``), with ``reward=rank`` the
+  mean over the other seats of that logistic of the margin over each, or with ``reward=win``
   :meth:`Result.rewards` (a shared victory split among the co-winners); cut-off positions are
   scored by the evaluation (a win-chance estimate in ``[0, 1]``);
 * **paired root sampling** (``paired=auto``: on when the game ranks its actions): the root
-  considers the ``top`` (default 3) best-ranked moves only, and each determinization, together
+  considers the ``top`` (default 6) best-ranked moves only, and each determinization, together
   with the playout randomness, is used once for every one of them (common random numbers), so
-  the moves are compared on the same deals and their value differences are far less noisy.
-  The other seats' decisions of the current simultaneous step, which cannot depend on the
-  searching seat's, are made once per deal and shared by the root moves too;
-  Below the root the search is the ISMCTS above. The move played is then the root move with
-  the best mean reward, except that the ranking's favourite is kept unless another move's mean
-  beats it by more than ``keep`` (default 0.01; ``keep=0`` plays the best mean); without
-  pairing (``paired=off``, or no ranking) it is the most visited root child, selected by UCB
-  with availability counts.
+  the moves are compared on the same deals. The other seats' decisions of the current
+  simultaneous step, which cannot depend on the searching seat's, are made once per deal and
+  shared by the root moves too. With ``d=auto`` this is a rollout search (each root move
+  followed by the policy for everybody), i.e. one step of policy improvement over the policy.
+  **Racing** (``race=2``): after ``racemin`` (8) complete deals, a root move whose paired mean
+  reward is below the best one's by more than ``race`` standard errors of the per-deal
+  differences is dropped, and its share of the budget goes to the others; the search ends when
+  one move is left. The move played is the remaining root move with the best mean reward,
+  except that the ranking's favourite is kept unless another move's mean beats it by more than
+  ``keep + kz * SE`` (defaults ``keep=0``, ``kz=0.5``; SE from the per-deal differences);
+  without pairing (``paired=off``, or no ranking) it is the most visited root child, selected
+  by UCB with availability counts.
 
-Why these defaults (measured in 4-player 7 Wonders, ISMCTS in one seat against three heuristic
-bots, 8 games each on the same seeds): cut-off playouts with the evaluation after one
-round lose clearly (mean score 38.5 against the heuristic bots' 48.0 at 100 iterations: the
-static evaluation ignores what production and chains will be worth); full heuristic playouts
-with plain UCB at the root are level with the heuristic (45.5 against 46.5 at 150 iterations);
-the same with paired root sampling is ahead (52.5 against 45.8, 5 wins of 8). Later, 12 games
-at 300 ms per decision (seed 100): ``top=3`` 6 wins, mean 46.9 against 43.7; ``top=2`` 3 wins;
-``top=5`` 4 wins (43.1 against 45.6); ``top=8`` 1 win; ``k=1`` 1 win (39.3 against 45.7);
-``top=3:reward=win`` 2 wins. All within noise of each other except the cut-offs, which
-stay clearly weaker; measured figures at 1 s are in ``benchmarks/README.md``.
-
-``policy=auto`` (the cheaper ``playout_policy``) and ``keep=0.01`` were chosen on a decision
-quality measure (40 positions of 4-player heuristic games; reference values of the heuristic's
-top 5 moves from 400 paired deals each with heuristic playouts; regret = reference value lost
-against the best of them, mean over searches): the heuristic's own choice 0.0158; 1 s searches
-on a loaded machine (about 200 iterations) with ``policy=heuristic`` 0.0125 and with the
-playout policy 0.0120 (SE 0.002, 120 searches each); 200 iterations with the playout policy,
-80 searches, played move chosen afterwards with ``keep`` 0 / 0.005 / 0.01 / 0.02 / 0.04:
-0.0090 / 0.0080 / 0.0077 / 0.0074 / 0.0084. Differences of this size are near the noise of
-the reference itself.
+Why these defaults (4-player 7 Wonders against heuristic bots; commands and figures in
+``benchmarks/README.md``): 40 positions of heuristic games, the heuristic's 6 best-ranked moves
+each played out on the same 500 deals (``benchmarks/ismcts.py roots``), root rules replayed on
+300 of the deals and valued on the other 200 (``rules``). With ``choose`` rollouts the chance to
+win gained per decision over the heuristic's own move is +2.1 % with the former default (top 3,
+``keep=0.01``) and +2.5 % with top 6, racing and ``kz=0.5`` (difference +0.4 ± 0.4); 150 / 300
+/ 600 rollouts give +2.4 / +2.5 / +2.7 %: the budget matters less than the candidates. The
+opponent model matters most: choices made on ``playout_policy`` rollouts but valued on
+``choose`` rollouts (what heuristic opponents play) gain only +0.2 % (former default) / +1.1 %
+(top 6, racing); ``choose`` rollouts cost about 1.2x more.
+Earlier findings kept: cut-off playouts scored by the static evaluation lose clearly (mean score
+38.5 against the heuristic bots' 48.0 at 100 iterations, ``k=1``: it ignores what production
+and chains will be worth); plain UCB at the root is level with the heuristic; the reward
+variants (``margin``, ``rank``, ``win``) differ by less than the noise of these measures.
 
 Speed: iterations apply actions with the state's unchecked ``_apply`` (they come from
 ``legal_actions``), deals are shared by the paired root moves, and the prior ranks actions
 only near the root (``pd``, default 1: the root). Iterations per second depend mostly on the
-playout: full playouts run at a few hundred per second in 4-player 7 Wonders (the playout
-policy is about 1.5x faster than ``choose``), ``k=0:policy=random`` at a few thousand (see
-``benchmarks/README.md``).
+playout: full playouts run at a few hundred per second in 4-player 7 Wonders,
+``k=0:policy=random`` at a few thousand (see ``benchmarks/README.md``).
 
 With an iteration budget the bot is deterministic for its seed; with a time budget the
 iteration count depends on the machine.
@@ -81,7 +81,8 @@ iteration count depends on the machine.
 Bot specs (``make_bot``): ``ismcts`` (1 second), ``ismcts:1s``, ``ismcts:200ms``,
 ``ismcts:500i`` (500 iterations), followed by ``:key=value`` options, e.g.
 ``ismcts:300i:k=2:policy=random:c=0.7:reward=win:pw=off:eps=0.1:paired=off:top=5:keep=0:pd=2``
-(``policy`` is one of ``auto``, ``heuristic``, ``fast``, ``random``).
+or ``ismcts:300i:top=4:race=off:kz=1:d=end`` (``policy`` is one of ``auto``, ``heuristic``,
+``fast``, ``random``; ``race=off`` disables racing; ``d=end`` removes the depth limit).
 
 >>> from civtable import games
 >>> state = games.get("seven-wonders").new_game(players=3, seed=4)
@@ -111,6 +112,9 @@ Prior = Callable[[State, int], dict[int, float]]
 #: ``IsmctsConfig.cutoff`` value meaning "the game's default" (``k=auto``)
 AUTO_CUTOFF = -1
 
+#: ``IsmctsConfig.tree_depth`` value meaning "1 when paired, else unlimited" (``d=auto``)
+AUTO_DEPTH = -1
+
 #: points of score margin that move the ``margin`` reward from 0.5 to about 0.73
 MARGIN_SCALE = 5.0
 
@@ -126,14 +130,16 @@ class IsmctsConfig:
     #: rounds played by the policy after the expansion round before evaluating; None = to the
     #: end; AUTO_CUTOFF = the game's ``ISMCTS_CUTOFF`` (heuristic module), else to the end
     cutoff: int | None = AUTO_CUTOFF
-    #: playout policy and opponent model: "auto" (the heuristic module's playout_policy, else its
-    #: choose, else random), "heuristic" (choose), "fast" (playout_policy), "random"
+    #: playout policy and opponent model: "auto" (the game's heuristic ``choose``, else
+    #: random), "heuristic" (``choose``, required), "fast" (its cheaper ``playout_policy``),
+    #: "random"
     policy: str = "auto"
     #: probability that a policy decision is uniformly random instead (playout diversity)
     epsilon: float = 0.0
     #: cut-off evaluation: "auto" (the game's, if any) or "none" (always play to the end)
     evaluation: str = "auto"
-    #: "win" (Result.rewards) or "margin" (logistic of the score margin)
+    #: "win" (Result.rewards), "margin" (logistic of the score margin over the best other seat)
+    #: or "rank" (mean over the other seats of the logistic of the margin over each)
     reward: str = "margin"
     #: progressive widening on/off, and its parameters
     widening: bool = True
@@ -146,13 +152,25 @@ class IsmctsConfig:
     #: iteration of each of the ``top`` best-ranked root moves (common random numbers)
     #: ("auto": on when the game has a prior, "on", "off")
     paired: str = "auto"
-    top: int = 3
+    top: int = 6
     #: paired mode: keep the best-ranked root move unless another's mean reward beats it by more
     #: than this (the ranking is a prior; small differences are mostly sampling noise)
-    keep: float = 0.01
+    keep: float = 0.0
     #: tree depth (root = 0) down to which the prior ranks a node's actions; deeper nodes
     #: (visited rarely, their actions differing between deals) rank them at random
     prior_depth: int = 1
+    #: paired mode: the favourite is kept unless another move's mean beats it by more than
+    #: ``keep + keep_z * SE``, SE the standard error of the paired per-deal differences
+    keep_z: float = 0.5
+    #: paired mode, racing: after ``race_min`` deals a root move whose paired mean is below the
+    #: best one's by more than ``race_z`` standard errors is dropped, its share of the budget
+    #: going to the others (None: no racing; the search stops when one move is left)
+    race_z: float | None = 2.0
+    race_min: int = 8
+    #: deepest tree node (root = 0): below it the searching seat's decisions are made by the
+    #: playout policy too; None = no limit; AUTO_DEPTH = 1 with paired root sampling (a rollout
+    #: search: every deal compares the root moves, each followed by the policy), else no limit
+    tree_depth: int | None = AUTO_DEPTH
 
     def describe(self) -> str:
         """A short text form, e.g. ``"500 iterations, k=1, policy=auto"``."""
@@ -162,8 +180,13 @@ class IsmctsConfig:
             else f"{self.seconds:g} s per decision"
         )
         k = "end" if self.cutoff is None else "auto" if self.cutoff < 0 else str(self.cutoff)
-        paired = f", paired={self.paired} top={self.top} keep={self.keep:g}"
-        return f"{budget}, k={k}, policy={self.policy}, reward={self.reward}{paired}"
+        race = "off" if self.race_z is None else f"{self.race_z:g}"
+        paired = (
+            f", paired={self.paired} top={self.top} keep={self.keep:g} kz={self.keep_z:g}"
+            f" race={race}"
+        )
+        d = {None: "end", AUTO_DEPTH: "auto"}.get(self.tree_depth, str(self.tree_depth))
+        return f"{budget}, k={k}, d={d}, policy={self.policy}, reward={self.reward}{paired}"
 
 
 def parse_spec(arg: str) -> IsmctsConfig:
@@ -239,7 +262,7 @@ def _parse_option(key: str, value: str) -> dict[str, Any]:
     if key == "eval":
         return {"evaluation": one_of("auto", "none")}
     if key == "reward":
-        return {"reward": one_of("win", "margin")}
+        return {"reward": one_of("win", "margin", "rank")}
     if key == "pw":
         return {"widening": one_of("on", "off") == "on"}
     if key == "pwc":
@@ -258,9 +281,23 @@ def _parse_option(key: str, value: str) -> dict[str, Any]:
         return {"keep": number(0.0, 1.0)}
     if key == "pd":
         return {"prior_depth": int(number(0, 10_000))}
+    if key == "kz":
+        return {"keep_z": number(0.0, 100.0)}
+    if key == "race":
+        if value in ("off", "none"):
+            return {"race_z": None}
+        return {"race_z": number(0.0, 100.0)}
+    if key == "racemin":
+        return {"race_min": int(number(2, 1_000_000))}
+    if key == "d":
+        if value in ("end", "none", "inf"):
+            return {"tree_depth": None}
+        if value == "auto":
+            return {"tree_depth": AUTO_DEPTH}
+        return {"tree_depth": int(number(1, 10_000))}
     raise UnknownBotError(
         f"unknown ismcts option {key!r} (options: c, k, policy, eps, eval, reward, pw, pwc, pwa, "
-        "pwmin, prior, paired, top, keep, pd)"
+        "pwmin, prior, paired, top, keep, kz, race, racemin, pd, d)"
     )
 
 
@@ -332,6 +369,7 @@ class IsmctsBot(Bot):
         self._cutoff: int | None = None
         self._prior: Prior | None = None
         self._paired = False
+        self._max_depth: float = math.inf
 
     def __repr__(self) -> str:
         return f"IsmctsBot({self.config.describe()})"
@@ -353,7 +391,7 @@ class IsmctsBot(Bot):
         if module is not None and cfg.policy in ("auto", "heuristic", "fast"):
             base = module.choose
             fast = getattr(module, "playout_policy", None)
-            if cfg.policy in ("auto", "fast") and callable(fast):
+            if cfg.policy == "fast" and callable(fast):
                 base = fast
         eps = cfg.epsilon
         if eps > 0.0 and base is not _random_policy:
@@ -376,6 +414,10 @@ class IsmctsBot(Bot):
         prior = getattr(module, "action_values", None) if cfg.prior == "auto" else None
         self._prior = prior if callable(prior) else None
         self._paired = cfg.paired == "on" or (cfg.paired == "auto" and self._prior is not None)
+        depth = cfg.tree_depth
+        if depth == AUTO_DEPTH:
+            depth = 1 if self._paired else None
+        self._max_depth = math.inf if depth is None else depth
         self._game_id = game_id
 
     # --- the bot interface ---------------------------------------------------------------------
@@ -413,19 +455,28 @@ class IsmctsBot(Bot):
         limit = cfg.iterations if cfg.iterations is not None else math.inf
         clock = time.perf_counter
         n = 0
+        race: _Race | None = None
         if self._paired and len(state.legal_actions(seat)) > 1:
-            moves = self._root_moves(root, state, seat, rng)
+            race = _Race(self._root_moves(root, state, seat, rng))
+            racing = cfg.race_z is not None and len(race.active) > 1
             while n < limit and (n == 0 or clock() < deadline):
+                if racing and len(race.active) == 1:
+                    break  # every other candidate was clearly worse
                 sample = state.determinize(seat, rng)
                 playout = rng.fork()
                 # The other seats' decisions of a simultaneous step do not depend on ours:
                 # taken once per deal, they are shared by every root move (common numbers).
                 self._others_decide(sample, seat, playout)
-                for a in moves:
-                    self._iterate(root, sample.copy(), seat, playout.copy(), first=a)
+                rewards: dict[int, float] = {}
+                for a in race.active:
+                    rewards[a] = self._iterate(root, sample.copy(), seat, playout.copy(), first=a)
                     n += 1
                     if n >= limit or clock() >= deadline:
                         break
+                if len(rewards) == len(race.active):  # a complete deal
+                    race.add(rewards)
+                    if racing and race.deals >= cfg.race_min:
+                        race.eliminate(cfg.race_z or 0.0)
         else:
             while n < limit:
                 self._iterate(root, state.determinize(seat, rng), seat, rng)
@@ -433,7 +484,7 @@ class IsmctsBot(Bot):
                 if clock() >= deadline:
                     break
         elapsed = clock() - start
-        self.last = SearchStats(n, elapsed, self._move_stats(root, state, seat))
+        self.last = SearchStats(n, elapsed, self._move_stats(root, state, seat, race))
         return root
 
     def _others_decide(self, d: State, seat: int, rng: Rng) -> None:
@@ -465,28 +516,36 @@ class IsmctsBot(Bot):
                 root.rank[a] = rng.random() + (1e6 if values is not None else 0.0)
         return sorted(legal, key=root.rank.__getitem__)[: self.config.top]
 
-    def _move_stats(self, root: _Node, state: State, seat: int) -> list[MoveStat]:
+    def _move_stats(
+        self, root: _Node, state: State, seat: int, race: _Race | None = None
+    ) -> list[MoveStat]:
         legal = state.legal_actions(seat)
         if len(legal) == 1:  # a forced move makes no node: the root value is its value
             a = legal[0]
             return [MoveStat(a, state.describe(seat, a), root.visits, _mean(root))]
-        if self._paired:  # equal visits: best mean first
+        if self._paired:  # moves still racing first, then best mean
 
-            def key(a: int) -> tuple[float, float, int]:
-                return (-_mean(root.children[a]), -root.children[a].visits, a)
+            def key(a: int) -> tuple[float, float, float, int]:
+                dropped = race is not None and a not in race.active
+                return (float(dropped), -_mean(root.children[a]), -root.children[a].visits, a)
         else:
 
-            def key(a: int) -> tuple[float, float, int]:
-                return (-root.children[a].visits, -_mean(root.children[a]), a)
+            def key(a: int) -> tuple[float, float, float, int]:
+                return (0.0, -root.children[a].visits, -_mean(root.children[a]), a)
 
         order = sorted((a for a in root.children if a in legal), key=key)
         if self._paired and order and root.rank:
             # Keep the prior's favourite unless the search found something clearly better.
             ranked = min(order, key=root.rank.__getitem__)
-            gap = _mean(root.children[order[0]]) - _mean(root.children[ranked])
-            if ranked != order[0] and gap <= self.config.keep:
-                order.remove(ranked)
-                order.insert(0, ranked)
+            if ranked != order[0] and (race is None or ranked in race.active):
+                gap = _mean(root.children[order[0]]) - _mean(root.children[ranked])
+                margin = self.config.keep
+                if race is not None and self.config.keep_z > 0.0:
+                    gap, se = race.difference(order[0], ranked)
+                    margin += self.config.keep_z * se
+                if gap <= margin:
+                    order.remove(ranked)
+                    order.insert(0, ranked)
         return [
             MoveStat(a, state.describe(seat, a), root.children[a].visits, _mean(root.children[a]))
             for a in order
@@ -494,8 +553,9 @@ class IsmctsBot(Bot):
 
     def _iterate(
         self, root: _Node, d: State, seat: int, rng: Rng, first: int | None = None
-    ) -> None:
-        """One iteration on the determinization ``d``: descend/expand, play out, back up.
+    ) -> float:
+        """One iteration on the determinization ``d``: descend/expand, play out, back up;
+        returns the reward.
 
         ``first``: the root move to take (paired mode) instead of selecting one. Actions come
         from ``legal_actions`` (or the policy, which picks among them), so they are applied
@@ -504,6 +564,7 @@ class IsmctsBot(Bot):
         node = root
         path = [root]
         in_tree = True
+        max_depth = self._max_depth
         cutoff = self._cutoff if self._evaluation is not None else None
         rounds_after = 0
         policy = self._policy
@@ -533,7 +594,7 @@ class IsmctsBot(Bot):
                                 node, d, seat, legal, rng, len(path) - 1
                             )
                         path.append(node)
-                        in_tree = not expanded
+                        in_tree = not expanded and len(path) <= max_depth
                     else:
                         a = policy(d, s, rng)
                     apply(s, a)
@@ -549,18 +610,23 @@ class IsmctsBot(Bot):
         for n in path:
             n.visits += 1
             n.total += reward
+        return reward
 
     def _reward(self, d: State, seat: int) -> float:
         if not d.is_terminal():
             assert self._evaluation is not None
             return float(self._evaluation(d, seat))
         result = d.result()
-        if self.config.reward == "margin":
-            mine = result.scores[seat]
-            others = [x for s, x in enumerate(result.scores) if s != seat]
-            margin = mine - max(others) if others else 0
-            return 1.0 / (1.0 + math.exp(-margin / MARGIN_SCALE))
-        return result.rewards()[seat]
+        kind = self.config.reward
+        if kind == "win":
+            return result.rewards()[seat]
+        mine = result.scores[seat]
+        others = [x for s, x in enumerate(result.scores) if s != seat]
+        if not others:
+            return 0.5
+        if kind == "rank":  # the expected share of the other seats beaten, smoothed
+            return sum(_logistic((mine - x) / MARGIN_SCALE) for x in others) / len(others)
+        return _logistic((mine - max(others)) / MARGIN_SCALE)
 
     @staticmethod
     def _take(node: _Node, action: int) -> tuple[int, _Node, bool]:
@@ -611,6 +677,78 @@ class IsmctsBot(Bot):
             if u > best_u:
                 best_a, best_child, best_u = a, child, u
         return best_a, best_child, False
+
+
+class _Race:
+    """Paired statistics of the root moves of paired sampling, and racing among them.
+
+    Every complete deal gives each active move one reward; the per-deal differences between two
+    moves measure which is better far more precisely than their separate means when the deals
+    matter (common random numbers), and their standard error says how sure that is.
+    """
+
+    __slots__ = ("active", "deals", "pairs")
+
+    def __init__(self, moves: list[int]) -> None:
+        self.active = list(moves)
+        self.deals = 0
+        #: (a, b) -> [deals, sum of r_a - r_b, sum of squares]
+        self.pairs: dict[tuple[int, int], list[float]] = {}
+
+    def add(self, rewards: dict[int, float]) -> None:
+        """Record one complete deal (a reward for every active move)."""
+        self.deals += 1
+        active = self.active
+        pairs = self.pairs
+        for i, a in enumerate(active):
+            ra = rewards[a]
+            for b in active[i + 1 :]:
+                d = ra - rewards[b]
+                acc = pairs.get((a, b))
+                if acc is None:
+                    acc = pairs[(a, b)] = [0.0, 0.0, 0.0]
+                acc[0] += 1.0
+                acc[1] += d
+                acc[2] += d * d
+
+    def difference(self, a: int, b: int) -> tuple[float, float]:
+        """Mean per-deal reward of ``a`` minus ``b`` and its standard error (inf if unknown)."""
+        if a == b:
+            return 0.0, 0.0
+        acc = self.pairs.get((a, b))
+        sign = 1.0
+        if acc is None:
+            acc = self.pairs.get((b, a))
+            sign = -1.0
+        if acc is None or acc[0] < 2:
+            return 0.0, math.inf
+        n, total, squares = acc
+        mean = total / n
+        var = max(0.0, (squares - total * mean) / (n - 1.0))
+        return sign * mean, math.sqrt(var / n)
+
+    def eliminate(self, z: float) -> None:
+        """Drop the active moves whose mean is below the best's by more than ``z`` SEs."""
+        if len(self.active) < 2:
+            return
+        means = dict.fromkeys(self.active, 0.0)
+        for (a, b), (n, total, _) in self.pairs.items():
+            if a in means and b in means:
+                means[a] += total / n
+                means[b] -= total / n
+        best = max(self.active, key=lambda a: (means[a], -self.active.index(a)))
+        keep = []
+        for a in self.active:
+            mean, se = self.difference(a, best)
+            if a == best or mean + z * se >= 0.0:
+                keep.append(a)
+        self.active = keep
+
+
+def _logistic(x: float) -> float:
+    if x < -40.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
 
 
 def _mean(node: _Node) -> float:
