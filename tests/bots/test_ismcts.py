@@ -63,6 +63,7 @@ def test_spec_budgets_and_options() -> None:
         "ismcts:10i:zz=1",
         "ismcts:10i:keep=2",
         "ismcts:10i:policy=smart",
+        "ismcts:1s:clock=gpu",
     ],
 )
 def test_bad_specs_are_rejected(spec: str) -> None:
@@ -124,6 +125,31 @@ def test_time_budget_stops_the_search() -> None:
     bot.choose(state, 2)
     assert bot.last.iterations >= 1
     assert bot.last.seconds < 1.0  # 50 ms plus at most one iteration, even on a busy machine
+
+
+@pytest.mark.parametrize("clock", ["wall", "cpu"])
+def test_clock_option_picks_the_time_budgets_clock(
+    clock: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``clock=cpu`` counts the budget on ``time.process_time``, the default on wall time: a fake
+    CPU clock that gains 0.3 s per reading stops the ``clock=cpu`` search after four
+    iterations and is not read by the wall-clock one."""
+    import civtable.bots.ismcts as ismcts_module
+
+    readings = iter(x * 0.3 for x in range(1_000_000))
+    monkeypatch.setattr(ismcts_module.time, "process_time", lambda: next(readings))
+    spec = "ismcts:1s:policy=random:paired=off" + ("" if clock == "wall" else ":clock=cpu")
+    bot = make_bot(spec, 1)
+    assert isinstance(bot, IsmctsBot)
+    assert bot.config.clock == clock
+    assert ("CPU time" in bot.config.describe()) == (clock == "cpu")
+    bot.choose(_state(4), 2)
+    if clock == "cpu":
+        # readings 0 (start), 0.3, 0.6, 0.9 (go on), 1.2 (stop), 1.5 (elapsed)
+        assert bot.last.iterations == 4
+        assert bot.last.seconds == pytest.approx(1.5)
+    else:
+        assert bot.last.iterations > 5  # a real second of random playouts
 
 
 # --- explain ----------------------------------------------------------------------------------

@@ -76,13 +76,15 @@ playout: full playouts run at a few hundred per second in 4-player 7 Wonders,
 ``k=0:policy=random`` at a few thousand (see ``benchmarks/README.md``).
 
 With an iteration budget the bot is deterministic for its seed; with a time budget the
-iteration count depends on the machine.
+iteration count depends on the machine (and, with the default wall clock, on its load).
 
 Bot specs (``make_bot``): ``ismcts`` (1 second), ``ismcts:1s``, ``ismcts:200ms``,
 ``ismcts:500i`` (500 iterations), followed by ``:key=value`` options, e.g.
 ``ismcts:300i:k=2:policy=random:c=0.7:reward=win:pw=off:eps=0.1:paired=off:top=5:keep=0:pd=2``
 or ``ismcts:300i:top=4:race=off:kz=1:d=end`` (``policy`` is one of ``auto``, ``heuristic``,
 ``fast``, ``random``; ``race=off`` disables racing; ``d=end`` removes the depth limit).
+``ismcts:1s:clock=cpu`` counts a time budget in the process's CPU time instead of wall time, so
+that a benchmark on a machine shared with other jobs searches as much as on an idle core.
 
 >>> from civtable import games
 >>> state = games.get("seven-wonders").new_game(players=3, seed=4)
@@ -171,13 +173,17 @@ class IsmctsConfig:
     #: playout policy too; None = no limit; AUTO_DEPTH = 1 with paired root sampling (a rollout
     #: search: every deal compares the root moves, each followed by the policy), else no limit
     tree_depth: int | None = AUTO_DEPTH
+    #: what a time budget counts: "wall" (elapsed time, what a player waits) or "cpu" (the
+    #: process's CPU time, ``time.process_time``: the same search on a machine shared with
+    #: other jobs as on an idle core)
+    clock: str = "wall"
 
     def describe(self) -> str:
         """A short text form, e.g. ``"500 iterations, k=1, policy=auto"``."""
         budget = (
             f"{self.iterations} iterations"
             if self.iterations is not None
-            else f"{self.seconds:g} s per decision"
+            else f"{self.seconds:g} s per decision" + (" (CPU time)" if self.clock == "cpu" else "")
         )
         k = "end" if self.cutoff is None else "auto" if self.cutoff < 0 else str(self.cutoff)
         race = "off" if self.race_z is None else f"{self.race_z:g}"
@@ -295,9 +301,11 @@ def _parse_option(key: str, value: str) -> dict[str, Any]:
         if value == "auto":
             return {"tree_depth": AUTO_DEPTH}
         return {"tree_depth": int(number(1, 10_000))}
+    if key == "clock":
+        return {"clock": one_of("wall", "cpu")}
     raise UnknownBotError(
         f"unknown ismcts option {key!r} (options: c, k, policy, eps, eval, reward, pw, pwc, pwa, "
-        "pwmin, prior, paired, top, keep, kz, race, racemin, pd, d)"
+        "pwmin, prior, paired, top, keep, kz, race, racemin, pd, d, clock)"
     )
 
 
@@ -450,10 +458,10 @@ class IsmctsBot(Bot):
         cfg = self.config
         rng = self.rng.fork()
         root = _Node()
-        start = time.perf_counter()
+        clock = time.process_time if cfg.clock == "cpu" else time.perf_counter
+        start = clock()
         deadline = start + cfg.seconds if cfg.seconds is not None else math.inf
         limit = cfg.iterations if cfg.iterations is not None else math.inf
-        clock = time.perf_counter
         n = 0
         race: _Race | None = None
         if self._paired and len(state.legal_actions(seat)) > 1:
