@@ -196,6 +196,67 @@ def test_rng_from_state_rejects_bad_input(bad: object) -> None:
         Rng.from_state(bad)  # type: ignore[arg-type]
 
 
+def _plain_shuffle(rng: Rng, items: list[int]) -> None:
+    """Fisher-Yates spelled with ``randbelow``: what ``Rng.shuffle`` draws, inlined or not."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.randbelow(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def _plain_sample(rng: Rng, items: list[int], k: int) -> list[int]:
+    pool = list(items)
+    for i in range(k):
+        j = i + rng.randbelow(len(pool) - i)
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:k]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**63 + 5, -7])
+def test_rng_shuffle_and_sample_draw_what_randbelow_draws(seed: int) -> None:
+    """``shuffle`` and ``sample`` run ``randbelow``'s steps inline (speed); the orders and the
+    generator afterwards are exactly those of the plain spelling, so stored games replay."""
+    for n in [*range(40), 64, 100, 130, 255, 256, 300]:
+        a, b = list(range(n)), list(range(n))
+        r1, r2 = Rng(seed + n), Rng(seed + n)
+        r1.shuffle(a)
+        _plain_shuffle(r2, b)
+        assert a == b
+        assert r1.state == r2.state
+        for k in sorted({0, min(1, n), n // 2, n}):
+            assert r1.sample(a, k) == _plain_sample(r2, a, k)
+            assert r1.state == r2.state
+
+
+def _state_before(value: int) -> int:
+    """The generator state whose next ``next_u64`` is ``value`` (SplitMix64 inverted)."""
+    mask = (1 << 64) - 1
+    z = value ^ (value >> 31) ^ (value >> 62)
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & mask
+    z = z ^ (z >> 27) ^ (z >> 54)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & mask
+    z = z ^ (z >> 30) ^ (z >> 60)
+    return (z - 0x9E3779B97F4A7C15) & mask
+
+
+def test_rng_a_rejected_draw_is_drawn_again_in_shuffle_and_sample() -> None:
+    """``randbelow(n)`` rejects values at or above ``2**64 - 1 - (2**64 - 1) % n``: from a state
+    whose next value is the largest one, the first draw of a 3-item shuffle and of a sample from
+    5 are redrawn, as ``randbelow`` redraws them."""
+    mask = (1 << 64) - 1
+    start = _state_before(mask)
+    assert Rng.from_state(start).next_u64() == mask
+    a, b = [0, 1, 2], [0, 1, 2]
+    r1, r2 = Rng.from_state(start), Rng.from_state(start)
+    r1.shuffle(a)
+    _plain_shuffle(r2, b)
+    assert a == b
+    assert r1.state == r2.state
+    assert r1.state == (start + 3 * 0x9E3779B97F4A7C15) & mask  # three draws, not two
+    r1, r2 = Rng.from_state(start), Rng.from_state(start)
+    assert r1.sample(list(range(5)), 2) == _plain_sample(r2, list(range(5)), 2)
+    assert r1.state == r2.state
+
+
 # --- rank_by (the SW-13 ranking) ------------------------------------------------------------------
 def test_sw_13_rank_by_score_then_coins() -> None:
     assert rank_by([(58, 7), (58, 9), (57, 20)]) == ((1, 0, 2), (1,))

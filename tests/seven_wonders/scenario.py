@@ -56,7 +56,8 @@ def pay(left: int, right: int) -> int:
 
 
 def _changed(state: SevenWondersState) -> None:
-    state._legal.clear()  # the legal-action cache is only invalidated by apply()
+    state._legal.clear()  # the state's caches are only invalidated by apply()
+    state._plans = None
 
 
 def new(

@@ -291,6 +291,7 @@ def test_sw_10_11_halikarnassus_takes_the_best_card_from_the_pile() -> None:
     s.hali_city = 0
     s.needs = [True, False, False]
     s._legal.clear()
+    s._plans = None
     assert _choose(s, 0) == act("hali", "palace")
 
 

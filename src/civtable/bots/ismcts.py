@@ -475,6 +475,7 @@ class IsmctsBot(Bot):
                 # The other seats' decisions of a simultaneous step do not depend on ours:
                 # taken once per deal, they are shared by every root move (common numbers).
                 self._others_decide(sample, seat, playout)
+                sample.legal_actions(seat)  # cached once for the copies (where the state keeps it)
                 rewards: dict[int, float] = {}
                 for a in race.active:
                     rewards[a] = self._iterate(root, sample.copy(), seat, playout.copy(), first=a)

@@ -23,11 +23,16 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_M1 = 0xBF58476D1CE4E5B9
+_M2 = 0x94D049BB133111EB
+#: ``randbelow(n)``'s rejection limit for the small bounds of shuffles and samples
+_NLIMITS = 256
+_LIMITS = (0, *(_MASK - (_MASK % n) for n in range(1, _NLIMITS)))
 
 
 def _mix(z: int) -> int:
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z = ((z ^ (z >> 30)) * _M1) & _MASK
+    z = ((z ^ (z >> 27)) * _M2) & _MASK
     return z ^ (z >> 31)
 
 
@@ -65,10 +70,32 @@ class Rng:
         return (self.next_u64() >> 11) * (1.0 / (1 << 53))
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates)."""
+        """Shuffle ``items`` in place (Fisher-Yates: position ``i`` swaps with
+        ``randbelow(i + 1)``, from the last position down).
+
+        Dealing and search re-deal shuffle thousands of times a second, so the SplitMix64 steps
+        of :meth:`randbelow` are written inline here (one Python call per shuffle, not three per
+        number); the draws and the generator afterwards are exactly :meth:`randbelow`'s (tested
+        in ``tests/test_core.py``). Subclasses that answer ``randbelow`` differently override
+        this too.
+        """
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            n = i + 1
+            limit = _LIMITS[n] if n < _NLIMITS else _MASK - (_MASK % n)
+            while True:
+                state = (state + _GOLDEN) & _MASK
+                z = ((state ^ (state >> 30)) * _M1) & _MASK
+                z = ((z ^ (z >> 27)) * _M2) & _MASK
+                z ^= z >> 31
+                if n & i == 0:  # a power of two: masked, never rejected
+                    j = z & i
+                    break
+                if z < limit:
+                    j = z % n
+                    break
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def choice(self, items: Sequence[T]) -> T:
         """Return a uniformly chosen element of a non-empty sequence."""
@@ -79,11 +106,27 @@ class Rng:
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         """Return ``k`` distinct elements of ``items`` in random order."""
         pool = list(items)
-        if not 0 <= k <= len(pool):
+        size = len(pool)
+        if not 0 <= k <= size:
             raise ValueError("sample larger than population")
+        # position i swaps with i + randbelow(size - i), inline as in shuffle
+        state = self.state
         for i in range(k):
-            j = i + self.randbelow(len(pool) - i)
+            n = size - i
+            limit = _LIMITS[n] if n < _NLIMITS else _MASK - (_MASK % n)
+            while True:
+                state = (state + _GOLDEN) & _MASK
+                z = ((state ^ (state >> 30)) * _M1) & _MASK
+                z = ((z ^ (z >> 27)) * _M2) & _MASK
+                z ^= z >> 31
+                if n & (n - 1) == 0:
+                    j = i + (z & (n - 1))
+                    break
+                if z < limit:
+                    j = i + z % n
+                    break
             pool[i], pool[j] = pool[j], pool[i]
+        self.state = state
         return pool[:k]
 
     def fork(self) -> Rng:

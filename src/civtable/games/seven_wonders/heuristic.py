@@ -95,7 +95,7 @@ from civtable.games.seven_wonders.rules.turn import (
     count,
     stage_payments,
 )
-from civtable.games.seven_wonders.scoring import city_breakdown, science_points
+from civtable.games.seven_wonders.scoring import points_without_treasury, science_points
 from civtable.games.seven_wonders.state import HALI_PHASE, MAIN, OVER, SevenWondersState
 
 if TYPE_CHECKING:
@@ -318,9 +318,12 @@ class _Ctx:
 
     def is_opponent(self, city: int) -> bool:
         """Is ``city`` played by another seat (the Free City is nobody's)?"""
-        if self.state.two_player and city == 0:
+        state = self.state
+        if not state.two_player:
+            return city != self.seat  # a city per seat
+        if city == 0:
             return False
-        return self.state.seat_of(city) != self.seat
+        return state.seat_of(city) != self.seat
 
 
 # --- military -----------------------------------------------------------------------------------
@@ -527,20 +530,43 @@ def _per_growth(ctx: _Ctx, per: Per) -> float:
     return growth * per.amount
 
 
+#: per card whose VP count the owner's own cards (SW-9.7, SW-15.5): its key bit, else 0
+_SELF_COUNTING_KEY = tuple(
+    1 << card.key_index
+    if card.color in (YELLOW, PURPLE)
+    and card.effect.vp_per is not None
+    and card.effect.vp_per.cities & SELF
+    else 0
+    for card in CARDS
+)
+_SELF_COUNTING_MASK = sum(set(_SELF_COUNTING_KEY))
+#: the owned counting cards' key bits -> the bonus per colour (pure: a key names one card)
+_count_bonus_cache: dict[int, FVec] = {}
+
+
+def _count_bonus(city_built: list[int]) -> FVec:
+    """Per colour, the VP the counting cards among ``city_built`` gain from one more card."""
+    acc = [0.0] * 8
+    for t in city_built:
+        card = CARDS[t]
+        if card.color in (YELLOW, PURPLE):
+            per = card.effect.vp_per
+            if per is not None and per.cities & SELF:
+                for k in range(7):
+                    if per.colors >> k & 1:
+                        acc[k] += per.amount
+    return tuple(acc)
+
+
 def _owned_count_bonus(ctx: _Ctx, color: int) -> float:
     """VP the city's own counting cards (Haven, guilds, ...) gain from one more ``color``."""
     bonuses = ctx.count_bonus
     if bonuses is None:
-        acc = [0.0] * 8
-        for t in ctx.city.built:
-            card = CARDS[t]
-            if card.color in (YELLOW, PURPLE):
-                per = card.effect.vp_per
-                if per is not None and per.cities & SELF:
-                    for k in range(7):
-                        if per.colors >> k & 1:
-                            acc[k] += per.amount
-        bonuses = ctx.count_bonus = tuple(acc)
+        owned = ctx.city.keys & _SELF_COUNTING_MASK
+        bonuses = _count_bonus_cache.get(owned)
+        if bonuses is None:
+            bonuses = _count_bonus_cache[owned] = _count_bonus(ctx.city.built)
+        ctx.count_bonus = bonuses
     return bonuses[color]
 
 
@@ -661,7 +687,12 @@ def _help_penalty(ctx: _Ctx, left: int, right: int) -> float:
 
 
 def _best_payment(ctx: _Ctx, options: tuple[tuple[int, int], ...], bank: int) -> float:
-    return max(_payment_value(ctx, left, right, bank) for left, right in options)
+    best = -math.inf
+    for left, right in options:
+        v = _payment_value(ctx, left, right, bank)
+        if v > best:
+            best = v
+    return best
 
 
 def _receiver(ctx: _Ctx) -> int:
@@ -838,17 +869,22 @@ def projected_score(state: SevenWondersState, c: int) -> float:
 
     Coins count as ``coins / 3``; everything else is the current breakdown (SW-12).
     """
-    b = city_breakdown(state, c)
-    score = float(sum(b.values()) - b["treasury"]) + state.cities[c].coins / 3.0
+    cities = state.cities
+    city = cities[c]
+    score = float(points_without_treasury(state, c)) + city.coins / 3.0
     phase = state.phase
     if phase != OVER:
         # the steps in which neighbours can still add shields, as in _Ctx.h_now
         h_now = 7 - state.turn if phase == MAIN else 6 - state.turn if phase == HALI_PHASE else 0
-        m = state.cities[c].shields
-        cities = state.cities
+        m = city.shields
         n = state.n
-        score += _pair_expect_at(state.age, h_now, m - cities[(c + 1) % n].shields)
-        score += _pair_expect_at(state.age, h_now, m - cities[(c - 1) % n].shields)
+        age = state.age
+        key = (age, h_now, m - cities[(c + 1) % n].shields)
+        hit = _pair_cache.get(key)
+        score += _pair_expect_at(*key) if hit is None else hit
+        key = (age, h_now, m - cities[(c - 1) % n].shields)
+        hit = _pair_cache.get(key)
+        score += _pair_expect_at(*key) if hit is None else hit
     return score
 
 

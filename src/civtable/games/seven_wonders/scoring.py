@@ -9,7 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from civtable.core.api import Result, rank_by
-from civtable.games.seven_wonders.catalog import BLUE, CARDS, PURPLE, YELLOW
+from civtable.games.seven_wonders.catalog import (
+    BLUE,
+    BOARDS,
+    CARDS,
+    POWER_COPY_GUILD,
+    PURPLE,
+    YELLOW,
+)
 from civtable.games.seven_wonders.rules.turn import count
 
 if TYPE_CHECKING:
@@ -88,6 +95,81 @@ def city_breakdown(state: SevenWondersState, c: int) -> dict[str, int]:
         "commercial": commercial,
         "guilds": guilds,
     }
+
+
+#: per board and side: the VP of its first ``k`` stages, ``k = 0 .. stages`` (SW-12.4)
+_WONDER_VP = tuple(
+    tuple(
+        tuple(sum(st.effect.vp for st in side[:k]) for k in range(len(side) + 1))
+        for side in b.sides
+    )
+    for b in BOARDS
+)
+#: per board and side: the stages to build before Olympia B's guild copy is there (99: never)
+_COPY_GUILD_AT = tuple(
+    tuple(
+        next((i + 1 for i, st in enumerate(side) if st.effect.power == POWER_COPY_GUILD), 99)
+        for side in b.sides
+    )
+    for b in BOARDS
+)
+#: per card: its civilian VP (blue cards, SW-12.5), else 0
+_CIVILIAN_VP = tuple(c.effect.vp if c.color == BLUE else 0 for c in CARDS)
+#: per card that scores by counting (commercial and guilds, SW-12.7, SW-12.8): (amount, cities
+#: bits, counted colour indexes, counts wonder stages, counts defeat tokens); else None
+_COUNTED: tuple[tuple[int, int, tuple[int, ...], bool, bool] | None, ...] = tuple(
+    None
+    if c.color not in (YELLOW, PURPLE) or c.effect.vp_per is None
+    else (
+        c.effect.vp_per.amount,
+        c.effect.vp_per.cities,
+        tuple(i for i in range(7) if c.effect.vp_per.colors >> i & 1),
+        c.effect.vp_per.wonder_stages,
+        c.effect.vp_per.defeat_tokens,
+    )
+    for c in CARDS
+)
+
+
+def points_without_treasury(state: SevenWondersState, c: int) -> int:
+    """City ``c``'s score now without the treasury category: the sum of
+    :func:`city_breakdown` minus ``"treasury"``, computed without building the breakdown (the
+    static evaluation of search bots calls this for every city of every sampled position)."""
+    city = state.cities[c]
+    stages = city.stages
+    if stages >= _COPY_GUILD_AT[city.board][city.side]:  # SW-10.10: the best copy is searched
+        b = city_breakdown(state, c)
+        return sum(b.values()) - b["treasury"]
+    built = city.built
+    total = sum(city.tokens) + _WONDER_VP[city.board][city.side][stages]
+    total += sum(map(_CIVILIAN_VP.__getitem__, built))
+    colors = city.colors
+    if colors[YELLOW] or colors[PURPLE]:
+        cities = state.cities
+        n = state.n
+        around = ((1, city), (2, cities[(c + 1) % n]), (4, cities[(c - 1) % n]))
+        for t in built:
+            spec = _COUNTED[t]
+            if spec is None:
+                continue
+            amount, bits, counted, stages, defeats = spec
+            k = 0
+            for bit, other in around:  # turn.count without Olympia's extra purple card
+                if bits & bit:
+                    col = other.colors
+                    for i in counted:
+                        k += col[i]
+                    if stages:
+                        k += other.stages
+                    if defeats:
+                        k += other.defeats
+            total += k * amount
+    sci = city.science
+    wilds = city.wilds
+    if wilds:
+        return total + science_points(sci, wilds)
+    c0, g0, t0 = sci
+    return total + c0 * c0 + g0 * g0 + t0 * t0 + 7 * min(c0, g0, t0)
 
 
 def result(state: SevenWondersState) -> Result:

@@ -125,23 +125,27 @@ class City:
     def copy(self) -> City:
         """An independent copy (lists copied, ints shared)."""
         c = City.__new__(City)
-        c.board, c.side, c.stages, c.stage_cards = (
-            self.board,
-            self.side,
-            self.stages,
-            self.stage_cards[:],
-        )
-        c.coins, c.built, c.keys = self.coins, self.built[:], self.keys
-        c.colors, c.shields, c.science, c.wilds = (
-            self.colors[:],
-            self.shields,
-            self.science[:],
-            self.wilds,
-        )
-        c.own_fixed, c.own_choices = self.own_fixed, self.own_choices  # replaced, never mutated
-        c.trade_fixed, c.trade_choices = self.trade_fixed, self.trade_choices
-        c.own_sig, c.trade_sig, c.discount = self.own_sig, self.trade_sig, self.discount
-        c.tokens, c.defeats, c.free_used = self.tokens[:], self.defeats, self.free_used
+        c.board = self.board
+        c.side = self.side
+        c.stages = self.stages
+        c.stage_cards = self.stage_cards[:]
+        c.coins = self.coins
+        c.built = self.built[:]
+        c.keys = self.keys
+        c.colors = self.colors[:]
+        c.shields = self.shields
+        c.science = self.science[:]
+        c.wilds = self.wilds
+        c.own_fixed = self.own_fixed  # replaced, never mutated
+        c.own_choices = self.own_choices
+        c.trade_fixed = self.trade_fixed
+        c.trade_choices = self.trade_choices
+        c.own_sig = self.own_sig
+        c.trade_sig = self.trade_sig
+        c.discount = self.discount
+        c.tokens = self.tokens[:]
+        c.defeats = self.defeats
+        c.free_used = self.free_used
         return c
 
     # --- board --------------------------------------------------------------------------------
@@ -262,6 +266,7 @@ class SevenWondersState(State):
 
     __slots__ = (
         "_legal",
+        "_plans",
         "age",
         "await_pay",
         "cities",
@@ -309,6 +314,10 @@ class SevenWondersState(State):
     rng: Rng
     log: list[JSON] | None
     _legal: dict[int, list[int]]
+    #: per seat, the draw-independent part of ``determinize`` (``view._plan``), or None; like
+    #: ``_legal`` a cache of this position, dropped by ``_apply`` (code that edits a state's
+    #: fields directly must reset both, as ``tests/seven_wonders/scenario.py`` does)
+    _plans: dict[int, Any] | None
 
     # --- seats and cities ---------------------------------------------------------------------
     def city_of(self, seat: int) -> int:
@@ -385,6 +394,7 @@ class SevenWondersState(State):
         # hand, commitment or pending payment): the other seats' cached legal actions stay valid.
         # Every resolution moves (phase, age, turn) on, and then the whole cache is dropped.
         self._legal.pop(seat, None)
+        self._plans = None
         phase, age, turn = self.phase, self.age, self.turn
         (_turn or _rules()).apply(self, seat, action)
         if self.phase != phase or self.turn != turn or self.age != age:
@@ -413,20 +423,32 @@ class SevenWondersState(State):
         return view.determinize(self, seat, rng)
 
     def copy(self) -> SevenWondersState:
-        """A cheap independent copy."""
+        """A cheap independent copy (the cached legal actions, valid for both, are shared)."""
         s = SevenWondersState.__new__(SevenWondersState)
-        s.game, s.players, s.seed, s.options = self.game, self.players, self.seed, self.options
+        s.game = self.game
+        s.players = self.players
+        s.seed = self.seed
+        s.options = self.options
         s.history = self.history[:]
-        s.n, s.two_player = self.n, self.two_player
+        s.n = self.n
+        s.two_player = self.two_player
         s.cities = [c.copy() for c in self.cities]
         s.hands = [h[:] for h in self.hands]
-        s.discard, s.discard_known = self.discard[:], self.discard_known[:]
-        s.age, s.turn, s.phase, s.controller = self.age, self.turn, self.phase, self.controller
-        s.needs, s.commits, s.await_pay = self.needs[:], self.commits[:], self.await_pay[:]
-        s.hali_due, s.hali_city = self.hali_due, self.hali_city
+        s.discard = self.discard[:]
+        s.discard_known = self.discard_known[:]
+        s.age = self.age
+        s.turn = self.turn
+        s.phase = self.phase
+        s.controller = self.controller
+        s.needs = self.needs[:]
+        s.commits = self.commits[:]
+        s.await_pay = self.await_pay[:]
+        s.hali_due = self.hali_due
+        s.hali_city = self.hali_city
         s.rng = self.rng.copy()
         s.log = None if self.log is None else self.log[:]
-        s._legal = {}
+        s._legal = self._legal.copy()  # lists never mutated: replaced when the state changes
+        s._plans = None
         return s
 
     # --- serialization ------------------------------------------------------------------------
@@ -507,6 +529,7 @@ class SevenWondersState(State):
             s.rng = Rng.from_state(int(doc["rng"]))
             s.log = list(doc["log"]) if "log" in doc else None
             s._legal = {}
+            s._plans = None
         except (KeyError, TypeError, ValueError, IndexError, StopIteration) as exc:
             raise SerializationError(f"not a valid 7 Wonders state: {exc!r}") from exc
         if len(s.hands) != s.n or len(s.needs) != s.n or len(s.discard_known) != len(s.discard):

@@ -243,7 +243,77 @@ def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersSt
     seen, so the set of guilds in play is re-sampled too. Future decks are not dealt yet; the
     new state's generator is re-seeded, so they differ. Not used in the 2-player variant and
     during Babylon's extra step (uniform re-deal there).
+
+    Everything that does not depend on the draws (the memory, the places, the pool of unseen
+    cards, the guilds that may be re-drawn) is worked out once per state and seat
+    (:func:`_plan`, kept by the state until it changes); each call only draws and deals.
     """
+    plans = state._plans
+    if plans is None:
+        plans = state._plans = {}
+    plan = plans.get(seat)
+    if plan is None:
+        plan = plans[seat] = _plan(state, seat)
+    base, remembered, pool, guilds, hand_slots, slots, recommit, legal = plan
+    s = base.copy()
+    hands = s.hands
+    leftovers: list[int] = []
+    for c, cards, size in remembered:
+        picked = rng.sample(cards, size)
+        hands[c][:] = picked
+        rest = cards[:]
+        for t in picked:
+            rest.remove(t)
+        leftovers += rest
+    pool = pool[:]
+    if guilds is not None:
+        hidden_guilds, candidates = guilds
+        for i, g in zip(hidden_guilds, rng.sample(candidates, len(hidden_guilds)), strict=True):
+            pool[i] = g
+    # Hands never held take cards the seat has not seen; everything else shares the rest.
+    rng.shuffle(pool)
+    for c, k in hand_slots:
+        hands[c][k] = pool.pop()
+    pool += leftovers
+    rng.shuffle(pool)
+    cities = s.cities
+    discard = s.discard
+    for (c, k), t in zip(slots, pool, strict=True):
+        if c >= 0:
+            cities[c].stage_cards[k] = t
+        else:
+            discard[k] = t
+    for c in recommit:
+        decider = s.decider(c)
+        while s.commits[c] is None:
+            turn.apply(s, decider, rng.choice(turn.legal_actions(s, decider)))
+    # The seat's own legal actions depend only on what it sees: the same in every sample.
+    s._legal = {} if legal is None else {seat: legal}
+    s.rng = rng.fork()
+    return s
+
+
+#: what :func:`determinize` works out once per state and seat: the state with what the seat
+#: cannot see still in place (history and log dropped, other seats' choices of this step back in
+#: their hands), the remembered hands ``(city, cards it may hold, size)``, the pool of the other
+#: unseen cards, the Age III guilds ``(pool indexes of hidden guilds, guilds that may replace
+#: them)`` or None, the places of the hands never held ``(city, position)``, the other places
+#: ``(city, stage marker position)`` or ``(-1, discard position)``, the cities to re-choose, and
+#: the seat's legal actions if it owes a decision (then no re-choice can resolve the step)
+_Plan = tuple[
+    "SevenWondersState",
+    list[tuple[int, list[int], int]],
+    list[int],
+    tuple[list[int], list[int]] | None,
+    list[tuple[int, int]],
+    list[tuple[int, int]],
+    list[int],
+    list[int] | None,
+]
+
+
+def _plan(state: SevenWondersState, seat: int) -> _Plan:
+    """The part of :func:`determinize` that does not depend on the draws."""
     memory = remembered_hands(state, seat)
     s = state.copy()
     s.history = []
@@ -252,7 +322,7 @@ def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersSt
     own_cities = set(s.seat_cities(seat)) if s.phase != OVER else {s.city_of(seat)}
     own = s.city_of(seat)
     # Others' hidden choices of this step go back to their hands; those who had committed
-    # re-choose at random below, so who has chosen stays as the seat sees it.
+    # re-choose at random, so who has chosen stays as the seat sees it.
     recommit = []
     for c in range(s.n):
         if c in own_cities:
@@ -267,7 +337,7 @@ def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersSt
             hand.append(pending[1])
             s.await_pay[c] = None
     pool: list[int] = []
-    slots: list[tuple[str, int, int]] = []  # (where, index, position)
+    slots: list[tuple[int, int]] = []  # (city, stage marker position) or (-1, discard position)
     hand_slots: list[tuple[int, int]] = []  # (city, position)
     for c in range(s.n):
         if c == own:
@@ -279,15 +349,15 @@ def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersSt
         for k, t in enumerate(s.cities[c].stage_cards):
             if not (s.two_player and c == 0 and s.controller == own):
                 pool.append(t)
-                slots.append(("stage", c, k))
+                slots.append((c, k))
     see_pile = s.phase == HALI_PHASE and s.hali_city in own_cities
     for k, (t, known) in enumerate(zip(s.discard, s.discard_known, strict=True)):
         if known != seat and not see_pile:
             pool.append(t)
-            slots.append(("discard", -1, k))
+            slots.append((-1, k))
     # Remembered cards leave the general pool. They are unseen, so they are in it, unless a
     # Halikarnassus build took one from the discard pile since: such cards are dropped.
-    leftovers: list[int] = []
+    remembered = []
     counts = Counter(pool)
     for c in sorted(memory):
         cards = []
@@ -302,12 +372,8 @@ def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersSt
             continue
         for t in cards:
             pool.remove(t)
-        picked = rng.sample(cards, size)
-        s.hands[c][:] = picked
-        rest = cards[:]
-        for t in picked:
-            rest.remove(t)
-        leftovers += rest
+        remembered.append((c, cards, size))
+    guilds = None
     if s.age == 3:
         # Every card left in place is known to the seat (structures, own hand, own choices,
         # own markers and discards, the Free City's markers for its controller, the pile while
@@ -321,28 +387,9 @@ def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersSt
             t for cards in memory.values() for t in cards if CARDS[t].color == PURPLE
         }
         hidden_guilds = [i for i, t in enumerate(pool) if CARDS[t].color == PURPLE]
-        candidates = [g for g in GUILDS if g not in seen]
-        for i, g in zip(hidden_guilds, rng.sample(candidates, len(hidden_guilds)), strict=True):
-            pool[i] = g
-    # Hands never held take cards the seat has not seen; everything else shares the rest.
-    rng.shuffle(pool)
-    for c, k in hand_slots:
-        if c in memory:
-            continue
-        s.hands[c][k] = pool.pop()
-    pool += leftovers
-    rng.shuffle(pool)
-    for (where, c, k), t in zip(slots, pool, strict=True):
-        if where == "stage":
-            s.cities[c].stage_cards[k] = t
-        else:
-            s.discard[k] = t
+        guilds = (hidden_guilds, [g for g in GUILDS if g not in seen])
     # Own city before the Free City: the order in which a controller decides (SW-14.4).
     recommit.sort(key=lambda c: (s.two_player and c == 0, c))
-    for c in recommit:
-        decider = s.decider(c)
-        while s.commits[c] is None:
-            turn.apply(s, decider, rng.choice(turn.legal_actions(s, decider)))
-    s._legal = {}
-    s.rng = rng.fork()
-    return s
+    hand_slots = [(c, k) for c, k in hand_slots if c not in memory]
+    legal = turn.legal_actions(s, seat) if s.current_city(seat) >= 0 else None
+    return s, remembered, pool, guilds, hand_slots, slots, recommit, legal

@@ -97,6 +97,7 @@ def new_game(
     s.rng = rng
     s.log = None
     s._legal = {}
+    s._plans = None
     start_age(s)
     return s
 

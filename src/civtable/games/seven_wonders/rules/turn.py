@@ -29,7 +29,15 @@ from civtable.games.seven_wonders.actions import (
     decode_pay,
     pay_action,
 )
-from civtable.games.seven_wonders.catalog import CARDS, FREE_COST_ID, N_CARDS, Card, Per
+from civtable.games.seven_wonders.catalog import (
+    BOARDS,
+    CARDS,
+    FREE_COST_ID,
+    N_CARDS,
+    POWER_FREE_BUILD,
+    Card,
+    Per,
+)
 from civtable.games.seven_wonders.rules import military, setup
 from civtable.games.seven_wonders.rules.trade import payment_options
 from civtable.games.seven_wonders.state import EXTRA, HALI_PHASE, MAIN, OVER
@@ -88,19 +96,33 @@ def can_build(state: SevenWondersState, c: int, card: Card) -> bool:
     return bool(opts) and opts[0][0] + opts[0][1] <= budget  # options are cheapest first
 
 
+#: per board and side: the cost id of the next stage when ``k`` are built, -1 once all are
+NEXT_STAGE_COST = tuple(
+    tuple((*(stage.cost_id for stage in side), -1) for side in board.sides) for board in BOARDS
+)
+#: per board and side: the stages to build before Olympia A's free build is there (99: never)
+FREE_BUILD_AT = tuple(
+    tuple(
+        next((i + 1 for i, st in enumerate(side) if st.effect.power == POWER_FREE_BUILD), 99)
+        for side in board.sides
+    )
+    for board in BOARDS
+)
+
+
 def stage_payments(state: SevenWondersState, c: int) -> tuple[tuple[int, int], ...]:
     """Payment options for the city's next wonder stage; empty if none left (SW-4.5, SW-5.7)."""
     city = state.cities[c]
-    stages = city.board_stages
-    if city.stages >= len(stages):
+    cost_id = NEXT_STAGE_COST[city.board][city.side][city.stages]
+    if cost_id < 0:
         return ()
-    return affordable_payments(state, c, stages[city.stages].cost_id, 0)
+    return affordable_payments(state, c, cost_id, 0)
 
 
 def free_build_available(state: SevenWondersState, c: int) -> bool:
     """Olympia A's once-per-age free build is usable now (SW-10.8)."""
     city = state.cities[c]
-    return not city.free_used and city.has_free_build
+    return not city.free_used and city.stages >= FREE_BUILD_AT[city.board][city.side]
 
 
 # --- hands ------------------------------------------------------------------------------------
@@ -115,30 +137,77 @@ def hand_of(state: SevenWondersState, c: int) -> list[int]:
 #: per card: (its key bit, its chain parents' key bits, coin cost, cost id), for legal_actions
 _BUILD_INFO = tuple((1 << c.key_index, c.chain_keys, c.coin_cost, c.cost_id) for c in CARDS)
 
+#: a cheapest price above any treasury: the cost cannot be covered at all
+_UNBUYABLE = 1 << 30
+#: (own production, left and right tradeable production, discounts) -> {cost id: the coins of
+#: the cheapest payment option (SW-7), or _UNBUYABLE}; a pure cache, cleared when large
+_cheapest: dict[tuple[int, int, int, int], dict[int, int]] = {}
+_CHEAPEST_LIMIT = 100_000
+#: payment options -> the sorted PAY actions of a pending payment choice (a pure cache)
+_pay_actions: dict[tuple[tuple[int, int], ...], list[int]] = {}
+
+
+def _cheapest_for(
+    table: dict[int, int], cost_id: int, own: int, left: int, right: int, discount: int
+) -> int:
+    """The coins of the cheapest payment option for ``cost_id`` (stored in ``table``)."""
+    opts = payment_options(cost_id, own, left, right, discount)
+    price = table[cost_id] = opts[0][0] + opts[0][1] if opts else _UNBUYABLE
+    return price
+
 
 def legal_actions(state: SevenWondersState, seat: int) -> list[int]:
     """Sorted legal actions of ``seat``'s current decision."""
-    c = state.current_city(seat)
-    if c < 0:
+    phase = state.phase
+    two_player = state.two_player
+    if two_player:
+        c = state.current_city(seat)
+        if c < 0:
+            return []
+    elif phase != OVER and state.needs[seat] and state.commits[seat] is None:
+        c = seat  # current_city inlined: one city per seat
+    else:
         return []
-    if state.phase == HALI_PHASE:
+    if phase == HALI_PHASE:
         return _hali_actions(state, c)
     pending = state.await_pay[c]
     if pending is not None:
-        return sorted(pay_action(left, right) for left, right in pending[2])
+        options = pending[2]
+        pays = _pay_actions.get(options)
+        if pays is None:
+            if len(_pay_actions) > _CHEAPEST_LIMIT:
+                _pay_actions.clear()
+            pays = _pay_actions[options] = sorted(pay_action(lf, rt) for lf, rt in options)
+        return pays[:]
     cities = state.cities
     city = cities[c]
-    stage_ok = bool(stage_payments(state, c))
-    free_ok = free_build_available(state, c)
-    fc = state.two_player and c == 0
+    fc = two_player and c == 0
     out: list[int] = []
     # can_build inlined (the hot loop of every search): owned, chained, coin cost, purchases.
     keys, coins, own_sig, discount = city.keys, city.coins, city.own_sig, city.discount
     n = state.n
     left_sig, right_sig = cities[(c + 1) % n].trade_sig, cities[(c - 1) % n].trade_sig
-    for t in set(hand_of(state, c)):
+    # the cheapest option decides: options are cheapest first and funded by coins (SW-7.10)
+    prices = _cheapest.get((own_sig, left_sig, right_sig, discount))
+    if prices is None:
+        if len(_cheapest) > _CHEAPEST_LIMIT:
+            _cheapest.clear()
+        prices = _cheapest[(own_sig, left_sig, right_sig, discount)] = {}
+    # stage_payments and free_build_available inlined
+    board, side, stages = city.board, city.side, city.stages
+    stage_cost = NEXT_STAGE_COST[board][side][stages]
+    if stage_cost < 0:
+        stage_ok = False
+    else:
+        price = prices.get(stage_cost)
+        if price is None:
+            price = _cheapest_for(prices, stage_cost, own_sig, left_sig, right_sig, discount)
+        stage_ok = price <= coins
+    free_ok = not city.free_used and stages >= FREE_BUILD_AT[board][side]
+    hand = state.hands[state.controller] if fc and phase == MAIN else state.hands[c]
+    for t in set(hand):
         key_bit, chain_keys, coin_cost, cost_id = _BUILD_INFO[t]
-        owned = bool(keys & key_bit)
+        owned = keys & key_bit
         if owned:
             built = False
         elif keys & chain_keys:
@@ -153,8 +222,10 @@ def legal_actions(state: SevenWondersState, seat: int) -> list[int]:
             elif cost_id == FREE_COST_ID:
                 built = True
             else:
-                opts = payment_options(cost_id, own_sig, left_sig, right_sig, discount)
-                built = bool(opts) and opts[0][0] + opts[0][1] <= budget
+                price = prices.get(cost_id)
+                if price is None:
+                    price = _cheapest_for(prices, cost_id, own_sig, left_sig, right_sig, discount)
+                built = price <= budget
         if built:
             out.append(BUILD + t)
         if free_ok and not owned:
@@ -233,8 +304,10 @@ def describe(state: SevenWondersState, seat: int, action: int) -> str:
 # --- applying ---------------------------------------------------------------------------------
 def apply(state: SevenWondersState, seat: int, action: int) -> None:
     """Apply a legal action (already validated by the caller)."""
-    c = state.current_city(seat)
-    if state.phase == HALI_PHASE:
+    phase = state.phase
+    two_player = state.two_player
+    c = state.current_city(seat) if two_player else seat  # 3+ players: the seat's own city
+    if phase == HALI_PHASE:
         _resolve_hali(state, c, action)
         _advance(state)
         return
@@ -245,11 +318,11 @@ def apply(state: SevenWondersState, seat: int, action: int) -> None:
         state.commits[c] = (pending[0], pending[1], left, right, PAID)
     else:
         t = action % N_CARDS
-        hand = hand_of(state, c)
-        hand.remove(t)
+        hand = state.hands[state.controller] if two_player and c == 0 and phase == MAIN else None
+        (state.hands[c] if hand is None else hand).remove(t)  # hand_of inlined
         if action < STAGE:
             card = CARDS[t]
-            if chain_free(state.cities[c], card):
+            if state.cities[c].keys & card.chain_keys:  # SW-5.5 chain
                 state.commits[c] = (K_BUILD, t, 0, 0, CHAIN)
             else:
                 opts = affordable_payments(state, c, card.cost_id, card.coin_cost)
@@ -262,8 +335,9 @@ def apply(state: SevenWondersState, seat: int, action: int) -> None:
             state.commits[c] = (K_BUILD, t, 0, 0, OLYMPIA)
         else:  # pragma: no cover - validated by the caller
             raise IllegalActionError(f"action {action} is not a step action", action=action)
+    needs, commits = state.needs, state.commits
     for city in range(state.n):
-        if state.needs[city] and state.commits[city] is None:
+        if needs[city] and commits[city] is None:
             return
     _resolve_step(state)
     _advance(state)
@@ -278,17 +352,21 @@ def _commit_or_ask(
         state.await_pay[c] = (kind, t, opts)
 
 
+#: colour mask -> the colour indexes it names (counting effects, SW-9.6 .. SW-9.8)
+_COLOR_INDEXES = tuple(tuple(i for i in range(7) if mask >> i & 1) for mask in range(128))
+
+
 def count(state: SevenWondersState, c: int, per: Per, extra_purple: int = 0) -> int:
     """Evaluate a counting effect from city ``c``'s point of view (SW-9.6 .. SW-9.8)."""
     total = 0
+    counted = _COLOR_INDEXES[per.colors]
     for bit, city_index in ((1, c), (2, (c + 1) % state.n), (4, (c - 1) % state.n)):
         if not per.cities & bit:
             continue
         city = state.cities[city_index]
         colors = city.colors
-        for i in range(7):
-            if per.colors >> i & 1:
-                total += colors[i]
+        for i in counted:
+            total += colors[i]
         if per.wonder_stages:
             total += city.stages
         if per.defeat_tokens:
@@ -317,28 +395,35 @@ def _resolve_step(state: SevenWondersState) -> None:
     """SW-8.3: payments, then placement, then immediate effects on the placed state."""
     n = state.n
     cities = state.cities
+    commits = state.commits
+    log = state.log is not None
     income = [0] * n
     done: list[tuple[int, int, int]] = []  # (city, kind, card or stage number)
     # 1. payments (SW-7.10: funded by coins held at the start of the step)
     for c in range(n):
-        commit = state.commits[c]
+        commit = commits[c]
         if commit is None:
             continue
         kind, t, left, right, free = commit
         if kind == K_DISCARD:
             continue
         cost = left + right + (CARDS[t].coin_cost if kind == K_BUILD and free == PAID else 0)
-        cities[c].coins -= cost
-        income[(c + 1) % n] += left
-        income[(c - 1) % n] += right
+        if cost:
+            cities[c].coins -= cost
+            if left:
+                income[(c + 1) % n] += left
+            if right:
+                income[(c - 1) % n] += right
         if free == OLYMPIA:
             cities[c].free_used = True
-        if state.log is not None and cost:
+        if log and cost:
             paid = _payment_text(left, right, cost - left - right)  # SW-3.9: transfers public
             _event(state, f"{city_label(state, c)} pays {paid[4:]}")
     # 2. placement
+    discard, discard_known = state.discard, state.discard_known
+    two_player = state.two_player
     for c in range(n):
-        commit = state.commits[c]
+        commit = commits[c]
         if commit is None:
             continue
         kind, t, _, _, free = commit
@@ -346,7 +431,7 @@ def _resolve_step(state: SevenWondersState) -> None:
         if kind == K_BUILD:
             city.add_structure(t)
             done.append((c, K_BUILD, t))
-            if state.log is not None:
+            if log:
                 how = {PAID: "", CHAIN: " (chain)", OLYMPIA: " (Olympia's free build)"}[free]
                 _event(state, f"{city_label(state, c)} builds {CARDS[t].name}{how}")
         elif kind == K_STAGE:
@@ -354,13 +439,13 @@ def _resolve_step(state: SevenWondersState) -> None:
             done.append((c, K_STAGE, stage.number))
             if city.stage_grants_discard_build(stage.number):
                 state.hali_due = c
-            if state.log is not None:
+            if log:
                 _event(state, f"{city_label(state, c)} builds wonder stage {stage.number}")
         else:
-            state.discard.append(t)
-            state.discard_known.append(state.decider(c))
+            discard.append(t)
+            discard_known.append(state.decider(c) if two_player else c)
             income[c] += 3  # SW-4.6
-            if state.log is not None:
+            if log:
                 _event(state, f"{city_label(state, c)} discards a card for 3 coins")
                 _event(state, f"you discarded {CARDS[t].name}", state.decider(c))
     # 3. immediate effects, on the state after all placements (SW-8.3.3)
@@ -372,10 +457,12 @@ def _resolve_step(state: SevenWondersState) -> None:
         income[c] += effect.coins
         if effect.coins_per is not None:
             income[c] += count(state, c, effect.coins_per)
+    needs = state.needs
     for c in range(n):
-        cities[c].coins += income[c]
-        state.commits[c] = None
-        state.needs[c] = False
+        if income[c]:
+            cities[c].coins += income[c]
+        commits[c] = None
+        needs[c] = False
 
 
 def _resolve_hali(state: SevenWondersState, c: int, action: int) -> None:
@@ -418,8 +505,10 @@ def _start_hali(state: SevenWondersState) -> bool:
 def _advance(state: SevenWondersState) -> None:
     """Move the game on until some city owes a decision (or the game ends)."""
     while True:
-        if any(state.needs[c] and state.commits[c] is None for c in range(state.n)):
-            return
+        needs, commits = state.needs, state.commits
+        for c in range(state.n):
+            if needs[c] and commits[c] is None:
+                return
         if state.phase == MAIN:
             if state.turn == 6 and _start_extra_step(state):
                 return
