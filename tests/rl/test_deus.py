@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 import warnings
 from collections import Counter
@@ -232,6 +233,58 @@ def test_deus_20_fast_path_follows_a_state_changed_in_place():
     state.hands[seat].append(state.hands[seat][0])
     vec = check()
     assert vec[names.index(f"hand:{CARDS[state.hands[seat][0]].id}")] >= 2
+
+
+def test_deus_20_fast_path_memos_follow_in_place_edits_for_every_seat():
+    """Every field a memo of ``encode_state`` is kept with (owners, pieces, village VP and
+    attacks, columns, hands, the decision's ``ctx``, the offering) changed in place is seen by
+    every seat, the memos having been filled for all seats just before; VP below 0 reads 0."""
+    encoder = encoder_for(GAME, 4, {"blind_building": True})
+    names = encoder.feature_names()
+    positions = random_positions(game=GAME, players=4, seed=12, blind_building=True)
+    state, seat = next((st, s) for st, s in positions[40:] if st.phase == PLACE)
+
+    def check_all() -> list[np.ndarray]:
+        vecs = [encoder.encode_state(state, s) for s in range(4)]
+        for s, vec in enumerate(vecs):
+            assert np.array_equal(vec, encoder.encode(state.view(s, labels=False)))
+        return vecs
+
+    before = check_all()
+    r = state.owner.index(-1)
+    state.owner[r] = 2
+    after = check_all()
+    for s in range(4):  # the region's owner, relative to each seat
+        assert after[s][names.index(f"region{r}:owner_{(2 - s) % 4}")] == 1
+        assert before[s][names.index(f"region{r}:owner_{(2 - s) % 4}")] == 0
+    state.mask[r] |= 0b000010
+    check_all()
+    state.vvp[1] += 2
+    check_all()
+    state.vatt[1] = 1 - state.vatt[1]
+    check_all()
+    state.cols[3][2].append(BLIND_MARK + 9)
+    check_all()
+    state.hands[seat].pop()
+    check_all()
+    blind = names.index("pending_blind")
+    state.ctx[2] = 1 - state.ctx[2]  # the piece being placed comes from a blind build or not
+    vec = check_all()[seat]
+    assert vec[blind] == state.ctx[2] != before[seat][blind]
+    state.vp[seat] = -5
+    assert check_all()[seat][names.index("player0:vp")] == 0
+
+
+def test_deus_20_fast_path_after_pickling():
+    """A pickled encoder (its packers are remade) encodes like the original."""
+    encoder = encoder_for(GAME, 3)
+    positions = random_positions(game=GAME, players=3, seed=6, every=17)
+    for state, seat in positions[:5]:
+        encoder.encode_state(state, seat)
+    copy = pickle.loads(pickle.dumps(encoder))
+    for state, seat in positions:
+        assert np.array_equal(copy.encode_state(state, seat), encoder.encode_state(state, seat))
+        assert np.array_equal(copy.encode_state(state, seat), encoder.encode(state.view(seat)))
 
 
 def test_deus_20_1_another_seats_hand_changes_only_its_own_observation():

@@ -47,6 +47,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -90,11 +91,7 @@ _C = len(CARDS)
 _PHASES = (*PHASE_NAMES, "resolving")
 _PHASE = {p: i for i, p in enumerate(_PHASES)}
 _RESOLVING = len(_PHASES) - 1  # phase -1: an effect resolving
-#: 256 ** t: summed over a list of card types, the bytes of the sum (little-endian) are the
-#: copies per type (fewer than 256 copies of a card)
-_COUNT = tuple(1 << (8 * t) for t in range(len(CARDS)))
-_NO_CARDS = bytes(len(CARDS))
-_NO_PICKS = bytes(len(PIECES))
+_NO_BLIND = bytes(len(COLORS))
 _TERRAIN = {t: i for i, t in enumerate(TERRAINS)}
 _PIECE_NAMES = (*PIECES, "temple")
 _PIECE = {p: i for i, p in enumerate(_PIECE_NAMES)}
@@ -105,6 +102,13 @@ _PURPOSE = {p: i for i, p in enumerate(_PURPOSES)}
 # -1 = 0xFF), _BIT[k] the bit k of a region's piece mask
 _EQ = tuple(bytes(int(b == v) for b in range(256)) for v in range(128))
 _BIT = tuple(bytes((b >> k) & 1 for b in range(256)) for k in range(8))
+#: _HOT[k]: a one-hot block with its 1 at k, zeros after it left out (the packer pads blocks)
+_HOT = tuple(bytes(k) + b"\x01" for k in range(max(_C, 64)))
+_PHASE_HOT = _HOT[: len(_PHASES)]  # _PHASE_HOT[-1]: "resolving", the phase -1
+#: the decisions whose pending block holds more than their one-hot
+_PENDING_DETAILS = frozenset((PICK, COLUMN_PH, PAY_PH, PLACE, GAIN, TARGET, SELL_PH, BUY_PH, LAB))
+_U8 = np.dtype(np.uint8)
+_F32 = np.dtype(np.float32)
 
 
 @lru_cache(maxsize=8)
@@ -113,12 +117,25 @@ def _packer(length: int) -> struct.Struct:
     return struct.Struct(f"{length}b")
 
 
-def _clipped(values: Sequence[int]) -> bytes:
-    """``values`` as bytes, each clipped to ``[0, 255]``."""
-    try:
-        return bytes(values)
-    except ValueError:
-        return bytes(min(max(x, 0), _CAP) for x in values)
+def _counts(cards: Sequence[int]) -> bytearray:
+    """Copies per card type of ``cards`` (fewer than 256 copies of a card)."""
+    block = bytearray(_C)
+    for t in cards:
+        block[t] += 1
+    return block
+
+
+def _built_blocks(cols: list[list[int]]) -> tuple[bytes, bytes]:
+    """A player's built cards per type then blind cards per colour, as its own seat sees them
+    and as the others do (the same without blind cards)."""
+    counts = bytearray(_C)
+    try:  # a blind card's id (card + BLIND_MARK) is beyond the block: IndexError
+        for t in chain.from_iterable(cols):
+            counts[t] += 1
+    except IndexError:
+        return _built_block(cols, True), _built_block(cols, False)
+    block = bytes(counts) + _NO_BLIND
+    return block, block
 
 
 def _built_block(cols: list[list[int]], mine: bool) -> bytes:
@@ -137,29 +154,32 @@ def _built_block(cols: list[list[int]], mine: bool) -> bytes:
 
 
 class _MapMemo:
-    """The region blocks of a board without owners, with the pieces and villages they show
-    (``None`` = not yet written)."""
+    """The seat-independent region blocks of a board (terrain, edge, pieces, villages; no
+    owners) and the owners packed as signed bytes (-1 = 0xFF), with the fields they show
+    (``None`` = not yet written); ``stamp`` is new whenever they change."""
 
-    __slots__ = ("block", "board", "mask", "vatt", "vvp")
+    __slots__ = ("block", "board", "mask", "owner", "packed_owner", "stamp", "vatt", "vvp")
 
     def __init__(self, board: Board, static: bytes) -> None:
         self.board = board
         self.block = static
+        self.packed_owner = bytearray()
+        self.owner: list[int] | None = None
         self.mask: list[int] | None = None
         self.vvp: list[int] | None = None
         self.vatt: list[int] | None = None
+        self.stamp = object()
 
 
 class _SeatRegions:
-    """A seat's region blocks: a copy of the seat-independent ``block_of`` with the owners
-    (relative to the seat) written in."""
+    """A seat's region blocks: the seat-independent blocks with the owners (relative to the
+    seat) written in, made from the :class:`_MapMemo` of ``stamp``."""
 
-    __slots__ = ("block", "block_of", "owner")
+    __slots__ = ("block", "stamp")
 
-    def __init__(self, block_of: bytes) -> None:
-        self.block_of = block_of
-        self.block = bytearray(block_of)
-        self.owner: list[int] | None = None
+    def __init__(self, block: bytearray, stamp: object) -> None:
+        self.block = block
+        self.stamp = stamp
 
 
 class DeusEncoder(ObservationEncoder):
@@ -228,10 +248,52 @@ class DeusEncoder(ObservationEncoder):
         self._map: _MapMemo | None = None
         self._region_memo: list[_SeatRegions | None] = [None] * n
         self._order = [[(seat + k) % n for k in range(n)] for seat in range(n)]
-        self._cols_seen: list[list[list[int]]] = []
+        self._cols_seen: list[list[list[int]] | None] = []
+        self._pending_memo: dict[tuple[int, ...], bytes] = {}
         self._built_mine: list[bytes] = [b""] * n
         self._built_other: list[bytes] = [b""] * n
-        self._no_pending = bytes(self.size - self._pending_at)
+        self._hand_seen: list[list[int] | None] = [None] * n
+        self._hand_block: list[bytes | bytearray] = [b""] * n
+        # (first player, current player) relative to the seat -> their two one-hot blocks
+        self._turn_hot = [_HOT[f].ljust(n, b"\0") + _HOT[c] for f in range(n) for c in range(n)]
+        region_block = self.regions * len(self._region_names)
+        pending = self.size - self._pending_at
+        counts = len(RESOURCES) + 2 * len(PIECES)  # resources, pieces on the board, in supply
+        #: the packers of the vector's head (up to the regions), of a player block and of the
+        #: rest (see encode_state): ``s`` blocks (padded with zeros), ``B`` single entries
+        self._formats = (
+            f"<{len(_PHASES)}s3B{2 * n}s{len(RESOURCES)}s4B{_C}s{_C}s{n}sB{region_block}s",
+            f"<{_C + len(COLORS)}s3B{counts}s5B",
+            f"<{_C}s{_C}s{len(PIECES)}s{pending}s",
+        )
+        self._make_packers()
+        head, player = self._head.size, self._player.size
+        self._tail_at = head + n * player
+        # per seat: the seats in relative order with the offset of their player block
+        self._seats_at = [
+            [(s, head + k * player) for k, s in enumerate(self._order[seat])] for seat in range(n)
+        ]
+        if self._tail_at + self._tail.size != self.size:  # pragma: no cover - layout changed
+            raise AssertionError("the Deus packers do not match the layout")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The encoder's attributes but its packer (a ``struct.Struct`` does not pickle)."""
+        attrs = dict(self.__dict__)
+        for name in ("_head", "_player", "_tail", "_buffer", "_bytes"):
+            del attrs[name]
+        return attrs
+
+    def __setstate__(self, attrs: dict[str, Any]) -> None:
+        """Restore the attributes and remake the packer."""
+        self.__dict__.update(attrs)
+        self._make_packers()
+
+    def _make_packers(self) -> None:
+        """The packers, the bytes ``encode_state`` packs the vector into and their ``uint8``
+        view."""
+        self._head, self._player, self._tail = map(struct.Struct, self._formats)
+        self._buffer = bytearray(self.size)
+        self._bytes = np.frombuffer(self._buffer, _U8)
 
     def feature_names(self) -> list[str]:
         """One name per entry, e.g. ``hand:BLU-13`` or ``player1:gold`` (player1 = next seat)."""
@@ -388,13 +450,19 @@ class DeusEncoder(ObservationEncoder):
         It reads exactly the state fields :func:`civtable.games.deus.view.view` shows to
         ``seat``, in the same layout; ``tests/rl/test_deus.py`` checks it equals encoding the
         view for every seat on many positions (free start and blind building included).
-        Every entry is a small count, so the vector is assembled from byte strings, joined
-        and converted to ``float32`` once. What changes only now and then is kept with the
-        fields it was made from (compared as lists, so a state changed in place or another
-        state is always seen as it is) and redone only when they differ: the region blocks
-        (see :meth:`_regions_for`) and each player's built cards, as its own seat and as the
-        others see them. ``tests/rl/test_deus.py`` also checks positions in shuffled order
-        and states changed in place.
+        Every entry is a small count, so the vector is packed as bytes into one buffer by
+        three :class:`struct.Struct` packers (the head up to the regions, each player block,
+        the rest; one-hot blocks are prebuilt byte strings with their trailing zeros left
+        to the ``s`` fields' padding) and converted to ``float32`` once. An entry a byte
+        cannot hold (outside ``[0, 255]``; VP below 0 excepted, read as 0) makes the packer
+        or ``bytes`` fail, and the vector is then the reference ``encode(view)``, which
+        clips it. What changes only now and then is kept with the fields it was made from
+        (compared as lists, so a state changed in place or another state is always seen as
+        it is) and redone only when they differ: the seat-independent region blocks and
+        each seat's copy with its relative owners (see :meth:`_update_map`), each player's
+        built cards (as its own seat and as the others see them), each seat's hand, and the
+        pending-decision block per ``(phase, *ctx)``. ``tests/rl/test_deus.py``
+        also checks positions in shuffled order and states changed in place.
         """
         if not isinstance(state, DeusState):
             raise TypeError("not a Deus state")
@@ -403,84 +471,125 @@ class DeusEncoder(ObservationEncoder):
             raise ValueError(f"a {n}-player state given to a {self.players}-player encoder")
         if not 0 <= seat < n:
             raise ValueError(f"no seat {seat} in a {n}-player game")
-        ph = state.phase
-        end = state.end_round
-        head = bytearray(self._region_at)
-        head[ph if ph >= 0 else _RESOLVING] = 1
-        i = len(_PHASES)
-        head[i : i + 3] = _clipped((state.round, 1, end) if end >= 0 else (state.round, 0, 0))
-        i += 3
-        head[i + (state.first - seat) % n] = 1
-        head[i + n + (state.cur - seat) % n] = 1
-        i += 2 * n
-        discard, offer = state.discard, state.offer
-        head[i : i + 8] = _clipped(
-            (*state.supply, state.temples, len(state.deck), len(discard), len(offer))
-        )
-        i += 8
-        if discard:
-            head[i + discard[-1]] = 1
-        if offer:
-            head[i + _C + offer[0]] = 1
-        if state.last_offer:
-            i += 2 * _C
-            head[i + (state.last_offer[0] - seat) % n] = 1
-            head[i + n] = min(state.last_offer[1], _CAP)
-        parts: list[bytes | bytearray] = [head, self._regions_for(state, seat)]
-        # players in relative order: the built cards (kept per player), then the rest
-        if self._cols_seen != state.cols:
-            self._update_built(state)
-        mine, other = self._built_mine, self._built_other
-        public_vp = ph == OVER or bool(state.options.get("public_vp"))
-        to_move = state.to_move()
-        picking = ph == PICK
-        gold, vp, res, hands = state.gold, state.vp, state.res, state.hands
-        onboard, personal, picks = state.onboard, state.personal, state.picks
-        blind_used, turns = state.blind_used, state.turns
-        for s in self._order[seat]:
-            if s == seat:
-                built, shown = mine[s], True
-            else:
-                built, shown = other[s], public_vp
-            parts += (
-                built,
-                _clipped(
-                    (
-                        gold[s],
-                        vp[s] if shown else 0,
-                        shown,
-                        *res[s],
-                        *onboard[s],
-                        *personal[s],
-                        sum(picks[s]) if picking else 0,
-                        len(hands[s]),
-                        blind_used[s] != 0,
-                        turns[s],
-                        s in to_move,
-                    )
-                ),
+        try:
+            ph = state.phase
+            end = state.end_round
+            cur = state.cur
+            discard, offer, last = state.discard, state.offer, state.last_offer
+            picking = ph == PICK
+            # = state.to_move(), without its call outside the free-start picks
+            to_move = state.to_move() if picking else () if ph == OVER else (cur,)
+            # the map: the seat-independent blocks, redone if one of their fields changed, then
+            # this seat's copy with the owners, redone if those blocks changed since
+            shared = self._map
+            if (
+                shared is None
+                or shared.board is not state.board
+                or shared.owner != state.owner
+                or shared.mask != state.mask
+                or shared.vvp != state.vvp
+                or shared.vatt != state.vatt
+            ):
+                shared = self._update_map(state)
+            memo = self._region_memo[seat]
+            if memo is None or memo.stamp is not shared.stamp:
+                memo = self._seat_regions(shared, seat)
+            buffer = self._buffer
+            self._head.pack_into(
+                buffer,
+                0,
+                _PHASE_HOT[ph],  # phase -1 (resolving) is the last entry
+                state.round,
+                end >= 0,
+                end if end >= 0 else 0,
+                self._turn_hot[(state.first - seat) % n * n + (cur - seat) % n],
+                bytes(state.supply),
+                state.temples,
+                len(state.deck),
+                len(discard),
+                len(offer),
+                _HOT[discard[-1]] if discard else b"",
+                _HOT[offer[0]] if offer else b"",
+                _HOT[(last[0] - seat) % n] if last else b"",
+                last[1] if last else 0,
+                memo.block,
             )
-        # own cards: copies per card type, as the bytes of a sum of powers of 256
-        parts.append(sum(map(_COUNT.__getitem__, hands[seat])).to_bytes(_C, "little"))
-        if offer and seat == state.cur:
-            parts.append(sum(map(_COUNT.__getitem__, offer)).to_bytes(_C, "little"))
-        else:
-            parts.append(_NO_CARDS)
-        parts.append(bytes(picks[seat]) if picking else _NO_PICKS)
-        parts.append(self._pending(state, seat) if seat in to_move else self._no_pending)
-        return np.frombuffer(b"".join(parts), dtype=np.uint8).astype(np.float32)
+            # players in relative order: the built cards (kept per player), then the rest
+            if self._cols_seen != state.cols:
+                self._update_built(state)
+            mine, other = self._built_mine, self._built_other
+            public_vp = ph == OVER or bool(state.options.get("public_vp"))
+            gold, vp, res, hands = state.gold, state.vp, state.res, state.hands
+            onboard, personal, picks = state.onboard, state.personal, state.picks
+            blind_used, turns = state.blind_used, state.turns
+            pack_player = self._player.pack_into
+            for s, at in self._seats_at[seat]:
+                if s == seat:
+                    built, shown = mine[s], True
+                else:
+                    built, shown = other[s], public_vp
+                points = vp[s] if shown else 0
+                pack_player(
+                    buffer,
+                    at,
+                    built,
+                    gold[s],
+                    points if points > 0 else 0,
+                    shown,
+                    bytes(res[s] + onboard[s] + personal[s]),
+                    sum(picks[s]) if picking else 0,
+                    len(hands[s]),
+                    blind_used[s] != 0,
+                    turns[s],
+                    s in to_move,
+                )
+            # own cards: copies per card type (the hand's kept with the hand it was made from)
+            hand = hands[seat]
+            if self._hand_seen[seat] != hand:
+                self._hand_seen[seat] = hand[:]
+                self._hand_block[seat] = _counts(hand)
+            self._tail.pack_into(
+                buffer,
+                self._tail_at,
+                self._hand_block[seat],
+                _counts(offer) if offer and seat == cur else b"",
+                bytes(picks[seat]) if picking else b"",
+                (self._pending(state, seat) if ph in _PENDING_DETAILS else _PHASE_HOT[ph])
+                if seat in to_move
+                else b"",
+            )
+            return self._bytes.astype(_F32)
+        except (struct.error, ValueError):
+            # an entry outside [0, 255] (a byte cannot hold it): the reference path clips it
+            return self.encode(state.view(seat, labels=False))
 
     def _update_built(self, state: DeusState) -> None:
         """Redo the built-card blocks of the players whose columns changed (as their own
-        seat sees them and as the others do)."""
+        seat sees them and as the others do) and keep a copy of their columns."""
         seen = self._cols_seen
+        if len(seen) != len(state.cols):
+            seen[:] = [None] * len(state.cols)
         for s, cols in enumerate(state.cols):
-            if len(seen) <= s or seen[s] != cols:
-                self._built_mine[s] = _built_block(cols, True)
-                self._built_other[s] = _built_block(cols, False)
-        self._cols_seen = [[c[:] for c in cols] for cols in state.cols]
+            if seen[s] != cols:
+                self._built_mine[s], self._built_other[s] = _built_blocks(cols)
+                seen[s] = [c[:] for c in cols]
 
-    def _pending(self, state: DeusState, seat: int) -> bytearray:
+    def _pending(self, state: DeusState, seat: int) -> bytes | bytearray:
+        """The pending-decision block of a decision in ``_PENDING_DETAILS`` (``seat`` is to
+        move); but for the free-start picks it depends on ``phase`` and ``ctx`` only, and is
+        kept per ``(phase, *ctx)``."""
+        ph = state.phase
+        if ph == PICK:
+            return self._pending_block(state, seat)
+        key = (ph, *state.ctx)
+        block = self._pending_memo.get(key)
+        if block is None:
+            if len(self._pending_memo) >= 4096:
+                self._pending_memo.clear()
+            block = self._pending_memo[key] = bytes(self._pending_block(state, seat))
+        return block
+
+    def _pending_block(self, state: DeusState, seat: int) -> bytearray:
         """The pending-decision block (``seat`` is to move)."""
         buf = bytearray(self.size - self._pending_at)
         i = 0
@@ -520,54 +629,51 @@ class DeusEncoder(ObservationEncoder):
             buf[j + 1] = min(max(ctx[1], 0), _CAP)
         return buf
 
-    def _regions_for(self, state: DeusState, seat: int) -> bytearray:
-        """The region blocks as ``seat`` sees them (terrain, edge, village VP, relative owner,
-        pieces, village attacked).
+    def _seat_regions(self, shared: _MapMemo, seat: int) -> _SeatRegions:
+        """``seat``'s region blocks: the seat-independent ones with the owners relative to
+        the seat written in (the packed owners mapped through a 256-byte table per owner
+        column and written with a strided slice)."""
+        block = bytearray(shared.block)
+        n = self.players
+        size = len(self._region_names)
+        stop = len(shared.packed_owner) * size  # block[k:stop:size] is column k of the regions
+        o = len(TERRAINS) + 2  # owner
+        packed = shared.packed_owner
+        for k in range(n):
+            block[o + k : stop : size] = packed.translate(_EQ[(seat + k) % n])
+        memo = self._region_memo[seat] = _SeatRegions(block, shared.stamp)
+        return memo
 
-        The seat-independent part is kept with the pieces and villages it shows, and each
-        seat's blocks with the owners; only the columns of the fields that changed since are
-        rewritten (a field packed into bytes, owners as signed bytes, -1 = 0xFF, mapped
-        through a 256-byte table per column and written with a strided slice)."""
+    def _update_map(self, state: DeusState) -> _MapMemo:
+        """The seat-independent region blocks of ``state`` (the pieces and villages redone
+        if they changed, the owners packed again if they changed) with a new stamp."""
         b = state.board
         shared = self._map
         if shared is None or shared.board is not b:
             shared = self._map = _MapMemo(b, self._static_regions(b))
-        if state.mask != shared.mask or state.vvp != shared.vvp or state.vatt != shared.vatt:
-            self._update_map(state, shared)
-        memo = self._region_memo[seat]
-        owner = state.owner
-        if memo is None or memo.block_of is not shared.block:
-            memo = self._region_memo[seat] = _SeatRegions(shared.block)
-        elif memo.owner == owner:
-            return memo.block
-        n = state.players
-        size = len(self._region_names)
-        stop = b.size * size  # block[k:stop:size] is column k of the regions
-        o = len(TERRAINS) + 2  # owner
-        packed = _packer(len(owner)).pack(*owner)
-        for k in range(n):
-            memo.block[o + k : stop : size] = packed.translate(_EQ[(seat + k) % n])
-        memo.owner = owner[:]
-        return memo.block
-
-    def _update_map(self, state: DeusState, shared: _MapMemo) -> None:
-        """Rewrite the pieces and villages of the seat-independent region blocks (a new
-        bytes object, so that every seat's blocks are redone from it)."""
-        b = state.board
+        shared.stamp = object()
+        if state.owner != shared.owner:
+            shared.packed_owner = bytearray(_packer(len(state.owner)).pack(*state.owner))
+            shared.owner = state.owner[:]
+        if state.mask == shared.mask and state.vvp == shared.vvp and state.vatt == shared.vatt:
+            return shared
         size = len(self._region_names)
         block = bytearray(shared.block)
         if state.mask != shared.mask:
             stop = b.size * size
             o = len(TERRAINS) + 2 + state.players  # pieces
-            packed = bytes(state.mask)  # a piece mask has 6 bits
+            packed = bytearray(state.mask)  # a piece mask has 6 bits
             for k in range(len(_PIECE_NAMES)):
                 block[o + k : stop : size] = packed.translate(_BIT[k])
             shared.mask = state.mask[:]
-        for k, r in enumerate(b.villages):
-            block[r * size + len(TERRAINS) + 1] = min(max(state.vvp[k], 0), _CAP)
-            block[r * size + size - 1] = bool(state.vatt[k])
+        vatt = state.vatt
+        for k, v in enumerate(state.vvp):
+            at = b.villages[k] * size
+            block[at + len(TERRAINS) + 1] = (v if v < _CAP else _CAP) if v > 0 else 0
+            block[at + size - 1] = vatt[k] != 0
         shared.vvp, shared.vatt = state.vvp[:], state.vatt[:]
         shared.block = bytes(block)
+        return shared
 
     def _static_regions(self, board: Board) -> bytes:
         """Terrain one-hot and edge flag of every region block (the rest zero), per board."""
