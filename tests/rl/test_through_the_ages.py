@@ -272,6 +272,28 @@ def test_tta_encode_state_keeps_nothing_stale_between_games_and_in_place_changes
             assert np.array_equal(encoder.encode_state(state, s), expected)
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_tta_14_encode_state_at_the_end_of_the_game_is_the_encoded_view(players):
+    """After the last decision (game over: no seat decides, the turn block's game-over
+    flag), the observation every seat gets is still its encoded view."""
+    env = pettingzoo_env(GAME, players=players, seed=11)
+    env.reset()
+    rng = Rng(12)
+    for _agent in env.agent_iter():
+        obs, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            break
+        env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    state = env.state
+    assert state.is_terminal()
+    names = env.encoder.feature_names()
+    for seat, agent in enumerate(env.possible_agents):
+        vec = env.observe(agent)["observation"]
+        assert vec[names.index("terminal")] == 1
+        assert not vec[[names.index(f"decider_{k}") for k in range(players)]].any()
+        assert np.array_equal(vec, env.encoder.encode(state.view(seat, labels=False)))
+
+
 def test_tta_encode_state_clips_like_encode():
     """Entries past HIGH are clipped as ``encode`` clips them, whether the civilization block
     (culture) or another block (the round) holds them."""
@@ -302,11 +324,13 @@ def test_encode_state_reads_every_field_of_a_civilization():
 
 
 def test_tta_1_9_3_2_the_observer_helpers_equal_the_rules_functions():
-    """``board.ratings_memo`` is ``board.ratings`` (TTA-1.9) and ``civil.take_costs`` is
-    ``civil.take_cost`` per row slot (TTA-3.1/3.2), on every decision of random games."""
-    from civtable.games.through_the_ages.rules import board, civil
+    """``board.ratings_memo`` is ``board.ratings`` (TTA-1.9) and ``civil.take_costs`` and the
+    encoder's table-driven ``_take_costs`` are ``civil.take_cost`` per row slot (TTA-3.1/3.2),
+    on every other decision of random games."""
+    from civtable.games.through_the_ages.rules import board, civil, effects
+    from civtable.rl.encoders.through_the_ages import _take_costs
 
-    checked = 0
+    checked = wonders = 0
     for players, mode in ((2, "full"), (4, "shorter")):
         for state, _ in _positions_in_order(players, 50 + players, mode)[::2]:
             for civ in state.civs:
@@ -316,8 +340,11 @@ def test_tta_1_9_3_2_the_observer_helpers_equal_the_rules_functions():
                     for slot, card in enumerate(state.row)
                 ]
                 assert civil.take_costs(state, civ) == costs
+                assert _take_costs(state, civ, effects.fx(civ)) == costs
+                wonders += any(card >= 0 and CARDS[card].type == "wonder" for card in state.row)
                 checked += 1
     assert checked > 400
+    assert wonders > 50  # the row's wonders, priced by the rules, were compared too
 
 
 def test_env_observations_are_new_arrays_equal_to_the_encoded_view():

@@ -50,12 +50,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, cast
+from itertools import compress
+from operator import itemgetter, ne
+from typing import Any
 
 import numpy as np
 
 from civtable.core.api import JSON, State
-from civtable.games.through_the_ages.catalog import AGES, BY_ID, CARDS, ROW_SLOTS
+from civtable.games.through_the_ages.catalog import AGES, BY_ID, CARDS, ROW_SLOTS, TAKE_COST
 from civtable.games.through_the_ages.rules import board, civil, effects, events
 from civtable.games.through_the_ages.state import (
     F_RESIGNED,
@@ -138,7 +140,7 @@ _AT = {name: k for k, name in enumerate(Civ.__slots__)}
 _GOV, _LEADER, _SPECIAL, _WONDERS = _AT["gov"], _AT["leader"], _AT["special"], _AT["wonders"]
 _COLONIES, _PSIDE, _RUINS, _WORKERS = _AT["colonies"], _AT["pside"], _AT["ruins"], _AT["workers"]
 _HOMER, _TACTIC, _XCULTURE = _AT["homer_wonder"], _AT["tactic"], _AT["xculture"]
-_DEVELOPED, _HAND = _AT["developed"], _AT["hand"]
+_DEVELOPED, _HAND, _CUBES = _AT["developed"], _AT["hand"], _AT["cubes"]
 #: per card: the building slot whose workers the view shows for it (``Card.slot``)
 _CSLOT = tuple(c.kind * 4 + c.age for c in CARDS)
 
@@ -191,10 +193,9 @@ def _civ_fields(c: Civ) -> tuple[Any, ...]:
 #: the int fields come first in :func:`_civ_fields`, then the lists
 _NSCALARS = next(k for k, x in enumerate(_civ_fields(Civ())) if isinstance(x, list))
 _UINT8, _FLOAT32 = np.dtype(np.uint8), np.dtype(np.float32)
-#: memo sizes (the memos are cleared beyond them): card parts (0.7 kB each), rows (3 kB each),
-#: card counts (0.2 kB each)
+#: memo sizes (the memos are cleared beyond them): card parts (0.7 kB each), card counts
+#: (0.2 kB each)
 _CARDS_MAX = 4096
-_ROWS_MAX = 1024
 _COUNTS_MAX = 4096
 #: the row block: the card in each slot (one-hot), then the cost of each slot
 _ROW_SIZE = ROW_SLOTS * _C + ROW_SLOTS
@@ -214,13 +215,41 @@ _Entry = tuple[
     tuple[bytes, bytes],
     tuple[int, int, int, int, int],
     bytes,
+    bytes,
+    tuple[int, int],
 ]
+#: an entry's civ block; the start of its politics block followed by no pacts or wars
+_BLOCK = itemgetter(1)
+_POLITICS = itemgetter(9)
+#: no card (a zero per-card block), the row slots
+_NO_CARD = _ONE_HOT[-1]
+_SLOTS = range(ROW_SLOTS)
+#: the age one-hot of the turn block, by age
+_AGE_HOT = tuple(tuple(int(k == a) for k in range(len(_AGE_NAMES))) for a in range(len(_AGE_NAMES)))
 #: the yellow bank's happiness required, next population cost and consumption (TTA-1.4.2),
 #: and the blue bank's corruption (TTA-1.5.1), by bank size (the engine's own functions)
 _BY_YELLOW = tuple(
     (board.happiness_required(y), board.pop_cost(y), board.consumption(y)) for y in range(64)
 )
 _CORRUPTION = tuple(board.corruption(b) for b in range(64))
+#: per row slot, what a card other than a wonder costs to take when no card in play changes
+#: take costs (:func:`~civtable.games.through_the_ages.rules.civil.take_costs`); per card,
+#: whether it is a wonder
+_PLAIN_TAKE = tuple(max(0, c) for c in TAKE_COST)
+_WONDER = tuple(c.type == "wonder" for c in CARDS)
+
+
+def _take_costs(s: TTAState, civ: Civ, f: effects.Fx) -> list[int]:
+    """:func:`civtable.games.through_the_ages.rules.civil.take_costs` (``f``: the
+    civilization's :func:`~civtable.games.through_the_ages.rules.effects.fx`), with the
+    printed prices read from a table (tested equal)."""
+    if "take_from_row" in f.mods:
+        return civil.take_costs(s, civ, f)
+    out = [0] * len(s.row)
+    for slot, card in enumerate(s.row):
+        if card >= 0:
+            out[slot] = civil.take_cost(s, civ, slot, f) if _WONDER[card] else _PLAIN_TAKE[slot]
+    return out
 
 
 def _u8(x: int) -> int:
@@ -283,12 +312,17 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         self._played_memo: dict[tuple[Any, ...], tuple[bytes, bytes]] = {}
         self._workers_memo: dict[tuple[int, ...], bytes] = {}
         self._hand_memo: dict[tuple[Any, ...], tuple[bytes, bytes]] = {}
-        self._rows: dict[tuple[int, ...], bytes] = {}
         self._counts: dict[tuple[int, ...], bytes] = {}
         self._no_pending = bytes([1]) + bytes(self._civ_at - self._pending_at - 1)
         self._no_pending2 = bytes(len(_PENDING2) + len(_PENDING_NUMBERS) + 1 + n)
         self._no_treaties = bytes(_C + n)
-        self._row_costs: list[tuple[tuple[Any, ...], tuple[int, ...], bytes] | None] = [None] * n
+        self._no_pol_tail = _NO_POLITICS + self._no_treaties
+        self._row_costs: list[tuple[tuple[Any, ...], list[int], bytes] | None] = [None] * n
+        #: per observer, the seats in relative order (self first)
+        self._orders = tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n))
+        #: a relative seat one-hot (``_hot[n]``: none); both seat one-hots of the turn block
+        self._hot = tuple(tuple(int(k == r) for k in range(n)) for r in range(n + 1))
+        self._seats = tuple(tuple(self._hot[a] + self._hot[b] for b in range(n)) for a in range(n))
 
     def feature_names(self) -> list[str]:
         """One name per entry, e.g. ``civ1:hand:bronze`` (civ1 = the next seat)."""
@@ -447,11 +481,12 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         sends the call to the reference path). Blocks are kept by what they are made of: a
         civilization's blocks are rebuilt only when one of its fields changed since the last
         call (most decisions change one civilization), and then only the parts whose inputs
-        changed; the row, hands and event lists by their cards. ``tests/rl`` checks the
-        result equals ``encode(view(seat))`` on every position of random games, for every
-        seat.
+        changed (a civilization's food and resources by its cubes); the hands and event lists
+        by their cards; the row is its slots' one-hot blocks and its costs are re-priced only
+        for the slots that changed. ``tests/rl`` checks the result equals
+        ``encode(view(seat))`` on every position of random games, for every seat.
         """
-        s = cast("TTAState", state)
+        s: TTAState = state  # type: ignore[assignment]
         n = self.players
         if s.players != n:
             raise ValueError(f"a {s.players}-player state given to a {n}-player encoder")
@@ -464,48 +499,59 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         return np.frombuffer(data, _UINT8).astype(_FLOAT32)
 
     def _parts(self, s: TTAState, seat: int) -> list[bytes | bytearray]:
-        """The blocks of :meth:`encode_state`'s vector, in order (ValueError: an entry > 255)."""
+        """The blocks of :meth:`encode_state`'s vector, in order (ValueError: an entry > 255).
+
+        Per-item work goes through C (``map``, ``compress``, ``itemgetter``) where it can:
+        the row is its slots' one-hot blocks, the civilizations' blocks are taken from their
+        entries, so a call costs little more than checking what changed."""
         n = self.players
         civs = s.civs
-        # turn and piles
-        head = bytearray(self._row_at)
-        head[0] = s.round
-        head[1 + s.age] = 1
-        i = 1 + len(_AGE_NAMES)
-        if s.last_round >= 0:
-            head[i] = 1
-            head[i + 1] = s.last_round
-        if s.over:
-            head[i + 2] = 1
-        i += 3
-        head[i + (s.first - seat) % n] = 1
-        head[i + n + (s.current - seat) % n] = 1
+        # turn and piles: one bytes() of a flat tuple (cheaper than setting bytearray items)
+        seats = self._seats[(s.first - seat) % n][(s.current - seat) % n]
+        last_round = s.last_round
         d, m, x = s.civil_decks, s.mil_decks, s.mil_discards
-        head[i + 2 * n :] = (
-            len(d[0]),
-            len(d[1]),
-            len(d[2]),
-            len(d[3]),
-            len(m[0]),
-            len(m[1]),
-            len(m[2]),
-            len(m[3]),
-            len(x[0]),
-            len(x[1]),
-            len(x[2]),
-            len(x[3]),
-            len(s.events),
+        head = bytes(
+            (
+                s.round,
+                *_AGE_HOT[s.age],
+                last_round >= 0,
+                last_round if last_round >= 0 else 0,
+                s.over,
+                *seats,
+                len(d[0]),
+                len(d[1]),
+                len(d[2]),
+                len(d[3]),
+                len(m[0]),
+                len(m[1]),
+                len(m[2]),
+                len(m[3]),
+                len(x[0]),
+                len(x[1]),
+                len(x[2]),
+                len(x[3]),
+                len(s.events),
+            )
         )
-        # the row (kept by its cards) and what I pay for each slot; the common tactics
-        cards = tuple(s.row)
-        onehot = self._rows.get(cards)
-        if onehot is None:
-            onehot = self._row_block(cards)
-        common = self._counts_of(s.common)
-        # the follow-up decision
+        # the civilizations' entries (kept while the civilization is unchanged)
+        last = self._last
+        entries = []
+        for o in self._orders[seat]:
+            civ = civs[o]
+            kept = last[o]
+            fields = _civ_fields(civ)
+            if kept is None or kept[0] != fields:
+                kept = last[o] = self._civ_entry(civ, fields, kept)
+            entries.append(kept)
+        me = civs[seat]
+        # the row (its slots' one-hot blocks) and what I pay for each slot; the common
+        # tactics; the follow-up decision
+        parts: list[bytes | bytearray] = [head, *[_ONE_HOT[c] for c in s.row]]
+        parts.append(self._costs(s, seat, entries[0][3]))
+        common = s.common
+        parts.append(self._counts_of(common) if common else _NO_CARD)
         p = s.pending
         kind = p[0]
-        pending: bytes | bytearray = self._no_pending
         if kind:
             pending = bytearray(self._civ_at - self._pending_at)
             if 0 <= kind < len(_PENDING):
@@ -514,43 +560,25 @@ class ThroughTheAgesEncoder(ObservationEncoder):
                     pending[len(_PENDING) + _C] = p[1]
             if kind in _CARD_KINDS and p[1] >= 0:
                 pending[len(_PENDING) + _CARD_IDX[p[2] if kind == P_OPTION else p[1]]] = 1
-        # the civilizations' blocks (kept while the civilization is unchanged)
-        last = self._last
-        entries = []
-        for k in range(n):
-            o = (seat + k) % n
-            civ = civs[o]
-            kept = last[o]
-            fields = _civ_fields(civ)
-            if kept is None or kept[0] != fields:
-                kept = last[o] = self._civ_entry(civ, fields, kept)
-            entries.append(kept)
-        me = civs[seat]
-        parts: list[bytes | bytearray] = [
-            head,
-            onehot,
-            self._costs(s, seat, cards, entries[0][3]),
-            common,
-            pending,
-            *(entry[1] for entry in entries),
-            self._counts_of(me.mhand),
-        ]
+            parts.append(pending)
+        else:
+            parts.append(self._no_pending)
+        parts += map(_BLOCK, entries)
+        mhand = me.mhand
+        parts.append(self._counts_of(mhand) if mhand else _NO_CARD)
         # the politics block
-        top = bytearray(2 + n)
-        if s.phase != PH_ACTION:
-            top[0] = 1
-        if not s.over:
-            top[1 + (s.decider() - seat) % n] = 1
-        top[1 + n] = len(s.future)
-        parts.append(top)
-        parts.append(self._counts_of(s.past))
-        parts.append(self._counts_of(s.faceup))
+        politics = s.phase != PH_ACTION
+        decider = self._hot[n if s.over else (s.decider() - seat) % n]
+        parts.append(bytes((politics, *decider, len(s.future))))
+        past, faceup, secret = s.past, s.faceup, me.secret
+        parts.append(self._counts_of(past) if past else _NO_CARD)
+        parts.append(self._counts_of(faceup) if faceup else _NO_CARD)
         # my own Age III events (TTA-15.1)
-        parts.append(self._counts_of(me.secret) if s.age >= 2 else _ONE_HOT[-1])
-        if seat == s.current and s.phase != PH_ACTION and peeks(s, seat):  # Joan of Arc
+        parts.append(self._counts_of(secret) if secret and s.age >= 2 else _NO_CARD)
+        if politics and seat == s.current and peeks(s, seat):  # Joan of Arc
             parts.append(_ONE_HOT[_CARD_IDX[s.events[-1]]])
         else:
-            parts.append(_ONE_HOT[-1])
+            parts.append(_NO_CARD)
         if 0 <= kind < len(_PENDING):
             parts.append(self._no_pending2)
         else:
@@ -561,16 +589,11 @@ class ThroughTheAgesEncoder(ObservationEncoder):
                 parts.append(entries[k][2])
                 parts.append(tails[k])
         else:
-            no_treaties = self._no_treaties
-            for k in range(n):
-                parts.append(entries[k][2])
-                parts.append(no_treaties)
+            parts += map(_POLITICS, entries)
         return parts
 
     def _counts_of(self, cards: list[int]) -> bytes:
         """Copies per card of ``cards`` (kept by the cards)."""
-        if not cards:
-            return _ONE_HOT[-1]
         key = tuple(cards)
         block = self._counts.get(key)
         if block is None:
@@ -582,19 +605,8 @@ class ThroughTheAgesEncoder(ObservationEncoder):
             block = self._counts[key] = bytes(b)
         return block
 
-    def _row_block(self, cards: tuple[int, ...]) -> bytes:
-        """The row's cards, one-hot per slot (kept by the row)."""
-        if len(self._rows) >= _ROWS_MAX:
-            self._rows.clear()
-        b = bytearray(ROW_SLOTS * _C)
-        for slot, card in enumerate(cards):
-            if card >= 0:
-                b[slot * _C + card] = 1
-        block = self._rows[cards] = bytes(b)
-        return block
-
-    def _costs(self, s: TTAState, seat: int, cards: tuple[int, ...], f: effects.Fx) -> bytes:
-        """What ``seat`` pays to take each row slot (``cards``: the row; ``f``: the seat's
+    def _costs(self, s: TTAState, seat: int, f: effects.Fx) -> bytes:
+        """What ``seat`` pays to take each row slot (``f``: the seat's
         :func:`~civtable.games.through_the_ages.rules.effects.fx`), kept with what
         :func:`~civtable.games.through_the_ages.rules.civil.take_cost` reads besides the row:
         the civilization's effects (fx), its wonders and face-down ones, whether it replaced a
@@ -607,22 +619,23 @@ class ThroughTheAgesEncoder(ObservationEncoder):
             civ.replaced_leader,
             tuple(civ.workers) if "take_from_row" in f.mods else None,
         )
+        cards = s.row
         kept = self._row_costs[seat]
         if kept is not None and kept[0] == key:
-            if kept[1] == cards:
+            was = kept[1]
+            if was == cards:
                 return kept[2]
             # a card taken empties its slot: only the changed slots are priced
-            was, old = kept[1], kept[2]
-            changed = [k for k in range(len(cards)) if cards[k] != was[k]]
-            if len(changed) <= 2:
-                b = bytearray(old)
+            changed = [*compress(_SLOTS, map(ne, cards, was))]
+            if len(changed) <= 2 and len(was) == len(cards):
+                b = bytearray(kept[2])
                 for slot in changed:
-                    b[slot] = _u8(civil.take_cost(s, civ, slot, f)) if cards[slot] >= 0 else 0
+                    b[slot] = civil.take_cost(s, civ, slot, f) if cards[slot] >= 0 else 0
                 costs = bytes(b)
-                self._row_costs[seat] = (key, cards, costs)
+                self._row_costs[seat] = (key, cards[:], costs)
                 return costs
-        costs = bytes(map(_u8, civil.take_costs(s, civ, f)))
-        self._row_costs[seat] = (key, cards, costs)
+        costs = bytes(_take_costs(s, civ, f))
+        self._row_costs[seat] = (key, cards[:], costs)
         return costs
 
     def _pending2(self, s: TTAState, seat: int, kind: int) -> bytearray:
@@ -694,8 +707,11 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         played: tuple[bytes, bytes] | None = None
         workers: bytes | None = None
         hand: tuple[bytes, bytes] | None = None
+        stocks: tuple[int, int] | None = None
         if old is not None:
             was = old[0]
+            if was[_CUBES] == snap[_CUBES]:
+                stocks = old[10]
             if (
                 was[_GOV] == snap[_GOV]
                 and was[_LEADER] == snap[_LEADER]
@@ -754,6 +770,8 @@ class ThroughTheAgesEncoder(ObservationEncoder):
                 if len(self._hand_memo) >= _CARDS_MAX:
                     self._hand_memo.clear()
                 hand = self._hand_memo[key] = self._hand(civ, f)
+        if stocks is None:
+            stocks = (board.stock(civ, False), board.stock(civ, True))
         culture_rate, science_rate, strength, happy, food, res = rates
         yellow = civ.yellow
         blue = civ.blue
@@ -769,12 +787,12 @@ class ThroughTheAgesEncoder(ObservationEncoder):
             science_rate,
             strength,
             happy,
-            max(0, required - happy),
+            required - happy if required > happy else 0,
             yellow,
             blue,
             civ.pool,
-            board.stock(civ, False),
-            board.stock(civ, True),
+            stocks[0],
+            stocks[1],
             food,
             res,
             civ.wip_stages,
@@ -820,7 +838,19 @@ class ThroughTheAgesEncoder(ObservationEncoder):
             pblock = bytes(pol)
         else:
             pblock = _NO_POLITICS
-        return (snap, block, pblock, f, rates, played, hand, fvals, workers)
+        return (
+            snap,
+            block,
+            pblock,
+            f,
+            rates,
+            played,
+            hand,
+            fvals,
+            workers,
+            self._no_pol_tail if pblock is _NO_POLITICS else pblock + self._no_treaties,
+            stocks,
+        )
 
     @staticmethod
     def _played(civ: Civ, f: effects.Fx) -> tuple[bytes, bytes]:
@@ -847,7 +877,7 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         b = bytearray(_C)
         slots = civ.workers
         for card in civ.developed:
-            b[card] = _u8(slots[_CSLOT[card]])
+            b[card] = slots[_CSLOT[card]]  # ValueError past 255: the reference path
         return bytes(b)
 
     @staticmethod
@@ -858,7 +888,7 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         for card in civ.hand:
             hand[card] += 1
             if _TECH[card]:
-                costs[card] = _u8(civil.develop_cost(civ, CARDS[card], f))
+                costs[card] = civil.develop_cost(civ, CARDS[card], f)  # (ValueError: as above)
         return bytes(hand), bytes(costs)
 
     def render(self, view: JSON) -> str:
