@@ -37,6 +37,38 @@ def random_positions(
     return out
 
 
+def check_fast_path_in_any_order(
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    seeds: tuple[int, ...],
+    in_order: int,
+    shuffled: int,
+) -> None:
+    """Every seat's ``encode_state`` equals encoding its view, for one encoder over the
+    positions of random games: every ``in_order``-th position in play order, then every
+    ``shuffled``-th in a shuffled order (each call starting from an unrelated position), so
+    blocks the encoder keeps between calls are checked both kept and redone."""
+    import random
+
+    import numpy as np
+
+    from civtable.rl.encoders import encoder_for
+
+    encoder = encoder_for(game, players, options)
+    positions = [
+        position
+        for seed in seeds
+        for position in random_positions(game=game, players=players, seed=seed, **options)
+    ]
+    mixed = positions[::shuffled]
+    random.Random(players).shuffle(mixed)
+    for state, _ in positions[::in_order] + mixed:
+        for seat in range(players):
+            expected = encoder.encode(state.view(seat, labels=False))
+            assert np.array_equal(encoder.encode_state(state, seat), expected), (state, seat)
+
+
 def first_step_position(players: int, seed: int) -> State:
     """A new game (the first simultaneous step of Age I, nobody committed yet)."""
     return games.get(SW).new_game(players, seed)

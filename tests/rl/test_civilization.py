@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import warnings
 from collections import Counter
 
@@ -31,7 +30,12 @@ from civtable.rl import openspiel_game, pettingzoo_env  # noqa: E402
 from civtable.rl.encoders import encoder_for  # noqa: E402
 from civtable.rl.encoders.civilization_a_new_dawn import HIGH  # noqa: E402
 from civtable.rl.spiel import CivtableState  # noqa: E402
-from tests.rl.helpers import play_random, random_positions, sample_chance  # noqa: E402
+from tests.rl.helpers import (  # noqa: E402
+    check_fast_path_in_any_order,
+    play_random,
+    random_positions,
+    sample_chance,
+)
 
 GAME = "civilization-a-new-dawn"
 #: a short game for the heavy OpenSpiel checks (the engine stops after these first-player turns)
@@ -154,18 +158,7 @@ def test_civ_26_2_fast_path_equals_the_view_in_any_order(players, options):
     cities) and redoes what changed since: over positions of two games, in play order and
     then shuffled (so each call starts from an unrelated position), every seat's
     ``encode_state`` equals encoding its view."""
-    encoder = encoder_for(GAME, players, options)
-    positions = [
-        position
-        for seed in (50 + players, 60 + players)
-        for position in random_positions(game=GAME, players=players, seed=seed, **options)
-    ]
-    shuffled = positions[::7]
-    random.Random(players).shuffle(shuffled)
-    for state, _ in positions[::3] + shuffled:
-        for seat in range(players):
-            expected = encoder.encode(state.view(seat, labels=False))
-            assert np.array_equal(encoder.encode_state(state, seat), expected)
+    check_fast_path_in_any_order(GAME, players, options, (50 + players, 60 + players), 3, 7)
 
 
 def test_civ_2_9_fast_path_follows_a_state_changed_in_place():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pickle
-import random
 import warnings
 from collections import Counter
 
@@ -30,7 +29,12 @@ from civtable.rl import openspiel_game, pettingzoo_env  # noqa: E402
 from civtable.rl.chance import driver_for  # noqa: E402
 from civtable.rl.encoders import encoder_for  # noqa: E402
 from civtable.rl.spiel import CivtableState  # noqa: E402
-from tests.rl.helpers import play_random, random_positions, sample_chance  # noqa: E402
+from tests.rl.helpers import (  # noqa: E402
+    check_fast_path_in_any_order,
+    play_random,
+    random_positions,
+    sample_chance,
+)
 
 GAME = "deus"
 
@@ -188,18 +192,7 @@ def test_deus_20_fast_path_equals_the_view_in_any_order(players, options):
     what changed since: over positions of two games, in play order and then shuffled (so
     each call starts from an unrelated position), every seat's ``encode_state`` equals
     encoding its view."""
-    encoder = encoder_for(GAME, players, options)
-    positions = [
-        position
-        for seed in (30 + players, 40 + players)
-        for position in random_positions(game=GAME, players=players, seed=seed, **options)
-    ]
-    shuffled = positions[::5]
-    random.Random(players).shuffle(shuffled)
-    for state, _ in positions[::2] + shuffled:
-        for seat in range(players):
-            expected = encoder.encode(state.view(seat, labels=False))
-            assert np.array_equal(encoder.encode_state(state, seat), expected)
+    check_fast_path_in_any_order(GAME, players, options, (30 + players, 40 + players), 2, 5)
 
 
 def test_deus_20_fast_path_follows_a_state_changed_in_place():
