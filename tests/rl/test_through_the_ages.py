@@ -77,10 +77,11 @@ def test_tta_3_3_every_env_observation_is_the_encoded_view():
                 obs = env.observe(other)
                 view = env.state.view(seat, labels=False)
                 assert np.array_equal(obs["observation"], env.encoder.encode(view))
-                legal = [a["id"] for a in view["legal"]]
+                legal = [env.actions.to_env(a["id"]) for a in view["legal"]]
                 assert np.flatnonzero(obs["action_mask"]).tolist() == legal
                 checked += 1
-        env.step(rng.choice(env.state.legal_actions(env.possible_agents.index(agent))))
+        seat = env.possible_agents.index(agent)
+        env.step(env.actions.to_env(rng.choice(env.state.legal_actions(seat))))
     assert checked >= 150
     assert env.state.is_terminal()
 
@@ -99,7 +100,8 @@ def test_tta_14_score_rewards_and_render():
             final[agent] = reward
             env.step(None)
             continue
-        env.step(rng.choice(env.state.legal_actions(env.possible_agents.index(agent))))
+        seat = env.possible_agents.index(agent)
+        env.step(env.actions.to_env(rng.choice(env.state.legal_actions(seat))))
     scores = env.state.result().scores
     assert [final[a] for a in env.possible_agents] == [float(s) for s in scores]
     assert "winners" in env.render()
@@ -367,7 +369,7 @@ def test_env_observations_are_new_arrays_equal_to_the_encoded_view():
         obs["action_mask"][:] = 1
         view = env.state.view(seat, labels=False)
         assert np.array_equal(env.observe(agent)["observation"], env.encoder.encode(view))
-        legal = [a["id"] for a in view["legal"]]
+        legal = [env.actions.to_env(a["id"]) for a in view["legal"]]
         assert np.flatnonzero(env.observe(agent)["action_mask"] == 1).tolist() == legal
         env.step(rng.choice(legal))
         seen += 1

@@ -221,6 +221,16 @@ class Game(ABC):
     def action_space_size(self, players: int, options: Mapping[str, Any] | None = None) -> int:
         """Number of action ids; every legal action is below it (fixed, for masks)."""
 
+    def action_ids(
+        self, players: int, options: Mapping[str, Any] | None = None
+    ) -> Sequence[int] | None:
+        """The ids a position of this player count and options can ever make legal, ascending,
+        for a game whose id table is mostly unused; the learning environments number these
+        ``0 .. len - 1`` (:class:`civtable.rl.action_map.ActionMap`). ``None`` (the default):
+        every id below :meth:`action_space_size` may be legal, and the environments use the
+        ids as they are. A legal id missing from the list is a bug the environments report."""
+        return None
+
     @abstractmethod
     def state_from_json(self, doc: JSON) -> State:
         """Rebuild a state from :meth:`State.to_json`. Raises :class:`SerializationError`."""

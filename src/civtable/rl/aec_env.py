@@ -8,7 +8,9 @@ earlier seat picked in the same step. A seat with a follow-up decision (a paymen
 asked again before the next seat.
 
 Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``: the game
-encoder's vector of ``state.view(seat)`` and a mask that is 1 on the view's legal action ids. They
+encoder's vector of ``state.view(seat)`` and a mask that is 1 on the view's legal actions. An
+action is the engine's id, or, for a game whose id table is mostly unused (Through the Ages), its
+index in the game's list of ids that can be legal (:mod:`civtable.rl.action_map`). They
 are computed only when asked for (``observe``/``last``), by the encoder's
 :meth:`~civtable.rl.encoders.ObservationEncoder.encode_state` fast path (for 7 Wonders and Through
 the Ages it reads the state fields the view shows, tested equal to encoding the view) and from
@@ -35,10 +37,10 @@ from pettingzoo import AECEnv
 from civtable import games
 from civtable.core.api import State
 from civtable.core.errors import InvalidOptionsError
+from civtable.rl.action_map import ActionMap
 from civtable.rl.encoders import ObservationEncoder, encoder_for
 
 Observation = dict[str, np.ndarray]
-_INT8 = np.dtype(np.int8)
 REWARD_MODES = ("win", "score")
 RENDER_MODES = ("human", "ansi")
 
@@ -81,7 +83,9 @@ class CivtableAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"civtable_{game_id.replace('-', '_')}_v0"}
         self.encoder: ObservationEncoder = encoder_for(game_id, players, self.game_options)
-        self.n_actions = self.game.action_space_size(players, self.game_options)
+        #: the environment's action numbering (``actions.to_engine(a)``: the engine's id)
+        self.actions = ActionMap(self.game, players, self.game_options)
+        self.n_actions = self.actions.size
         self.possible_agents = [f"player_{s}" for s in range(players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         self.observation_spaces = {
@@ -107,7 +111,7 @@ class CivtableAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The (same, cached) action space of ``agent``: ``Discrete(action_space_size)``."""
+        """The (same, cached) action space of ``agent``: ``Discrete(n_actions)``."""
         return self.action_spaces[agent]
 
     # --- episode ----------------------------------------------------------------------------
@@ -140,12 +144,10 @@ class CivtableAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if state is None:
             raise RuntimeError("call reset() before using the environment")
         seat = self._seat[agent]
-        mask = bytearray(self.n_actions)
-        for a in state.legal_actions(seat):  # = the ids of view(seat)["legal"]
-            mask[a] = 1
         return {
             "observation": self.encoder.encode_state(state, seat),
-            "action_mask": np.frombuffer(mask, _INT8),
+            # the ids of view(seat)["legal"], in the environment's numbering
+            "action_mask": self.actions.mask(state.legal_actions(seat)),
         }
 
     def last(
@@ -163,7 +165,10 @@ class CivtableAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         )
 
     def step(self, action: int | None) -> None:
-        """Apply the selected agent's action (``None`` for an agent whose game is over)."""
+        """Apply the selected agent's action (``None`` for an agent whose game is over).
+
+        An illegal action raises :class:`~civtable.core.IllegalActionError` and changes nothing.
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -174,7 +179,7 @@ class CivtableAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if state is None:
             raise RuntimeError("call reset() before using the environment")
         self._cumulative_rewards[agent] = 0.0
-        state.apply(self._seat[agent], int(action))
+        state.apply(self._seat[agent], self.actions.to_engine(int(action)))
         if state.is_terminal():
             result = state.result()
             values = result.rewards() if self.reward_mode == "win" else result.scores
@@ -205,7 +210,7 @@ class CivtableAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             return None
         state = self._require_state()
         seat = None if state.is_terminal() else self._seat[self.agent_selection]
-        text = self.encoder.render(state.view(seat))
+        text = self.encoder.render(self.actions.env_view(state.view(seat)))
         if self.render_mode == "human":
             print(text)
             return None

@@ -6,8 +6,10 @@ plays every other seat with registered civtable bots (``"random"``, ``"heuristic
 the learner owes a decision again. The observation is the game encoder's vector of the
 learner's ``view(seat)``; the legal actions are given by :meth:`SingleSeatEnv.action_masks` (the
 method ``MaskablePPO`` looks for) and in ``info["action_mask"]``. The reward is paid at the end
-(``"win"``: a share of 1 if the learner wins, else 0; ``"score"``: its final score). An illegal
-action raises :class:`~civtable.core.IllegalActionError`.
+(``"win"``: a share of 1 if the learner wins, else 0; ``"score"``: its final score). Actions are
+numbered as in the PettingZoo environment (:mod:`civtable.rl.action_map`: the engine's ids, or
+Through the Ages' compact list). An illegal action raises :class:`~civtable.core.IllegalActionError`
+and changes nothing.
 
 The learner's seat is fixed (``seat=k``) or rotates with the episodes (``seat=None``: episode
 ``e`` plays seat ``e % players``). Seeding follows the PettingZoo environment: game seeds
@@ -22,17 +24,15 @@ from typing import Any
 
 import gymnasium
 import numpy as np
-import numpy.typing as npt
 from gymnasium import spaces
 
 from civtable import games
 from civtable.bots import Bot, make_bot
 from civtable.core.api import State
 from civtable.core.errors import InvalidOptionsError
+from civtable.rl.action_map import ActionMap, Mask
 from civtable.rl.encoders import ObservationEncoder, Vector, encoder_for
 from civtable.sim.simulate import bot_seed
-
-Mask = npt.NDArray[np.int8]
 
 
 class SingleSeatEnv(gymnasium.Env[Vector, np.int64]):
@@ -75,7 +75,9 @@ class SingleSeatEnv(gymnasium.Env[Vector, np.int64]):
         self.game_options = dict(options or {})
         self.game.new_game(players, seed, self.game_options)  # validates the options early
         self.encoder: ObservationEncoder = encoder_for(game_id, players, self.game_options)
-        self.n_actions = self.game.action_space_size(players, self.game_options)
+        #: the action numbering (``actions.to_engine(a)``: the engine's id of action ``a``)
+        self.actions = ActionMap(self.game, players, self.game_options)
+        self.n_actions = self.actions.size
         self.observation_space = spaces.Box(
             0.0, self.encoder.high, (self.encoder.size,), dtype=np.float32
         )
@@ -115,7 +117,7 @@ class SingleSeatEnv(gymnasium.Env[Vector, np.int64]):
         state = self._require_state()
         if state.is_terminal():
             raise RuntimeError("the game is over: call reset()")
-        state.apply(self.seat, int(action))
+        state.apply(self.seat, self.actions.to_engine(int(action)))
         self._advance()
         obs, info = self._observe()
         reward = 0.0
@@ -136,7 +138,8 @@ class SingleSeatEnv(gymnasium.Env[Vector, np.int64]):
         if self.render_mode != "ansi":
             return None
         state = self._require_state()
-        return self.encoder.render(state.view(None if state.is_terminal() else self.seat))
+        view = state.view(None if state.is_terminal() else self.seat)
+        return self.encoder.render(self.actions.env_view(view))
 
     # --- internals ------------------------------------------------------------------------------
     def _require_state(self) -> State:
@@ -155,8 +158,8 @@ class SingleSeatEnv(gymnasium.Env[Vector, np.int64]):
 
     def _observe(self) -> tuple[Vector, dict[str, Any]]:
         state = self._require_state()
-        self._mask = np.zeros(self.n_actions, dtype=np.int8)
-        self._mask[state.legal_actions(self.seat)] = 1  # = the ids of view(seat)["legal"]
+        # the ids of view(seat)["legal"], in the environment's numbering
+        self._mask = self.actions.mask(state.legal_actions(self.seat))
         return self.encoder.encode_state(state, self.seat), {"action_mask": self._mask.copy()}
 
 

@@ -22,21 +22,23 @@ import numpy.typing as npt
 
 from civtable.bots.base import Bot, register
 from civtable.core.api import State
-from civtable.core.errors import InvalidOptionsError
+from civtable.core.errors import IllegalActionError, InvalidOptionsError
+from civtable.rl.action_map import ActionMap
 from civtable.rl.encoders import ObservationEncoder, Vector, encoder_for
 
 Policy = Callable[[Vector, npt.NDArray[np.int8]], int]
 
 
 class PolicyBot(Bot):
-    """A bot that plays ``policy(encoded view, action mask)``."""
+    """A bot that plays ``policy(encoded view, action mask)``: observation, mask and the
+    policy's answer are those of the environments (:mod:`civtable.rl.action_map`)."""
 
     name = "policy"
 
     def __init__(self, policy: Policy, seed: int = 0) -> None:
         super().__init__(seed)
         self.policy = policy
-        self._encoders: dict[tuple[str, int], ObservationEncoder] = {}
+        self._encoders: dict[tuple[str, int], tuple[ObservationEncoder, ActionMap]] = {}
 
     def choose(self, state: State, seat: int) -> int:
         """The policy's action for ``seat``; a single legal action is played without asking."""
@@ -44,14 +46,20 @@ class PolicyBot(Bot):
         if len(legal) == 1:
             return int(legal[0])
         key = (state.game.id, state.players)
-        encoder = self._encoders.get(key)
-        if encoder is None:
-            encoder = self._encoders[key] = encoder_for(state.game.id, state.players, state.options)
-        mask = np.zeros(state.game.action_space_size(state.players, state.options), dtype=np.int8)
-        mask[legal] = 1
-        action = int(self.policy(encoder.encode_state(state, seat), mask))
+        kept = self._encoders.get(key)
+        if kept is None:
+            kept = self._encoders[key] = (
+                encoder_for(state.game.id, state.players, state.options),
+                ActionMap(state.game, state.players, state.options),
+            )
+        encoder, actions = kept
+        choice = int(self.policy(encoder.encode_state(state, seat), actions.mask(legal)))
+        try:
+            action = actions.to_engine(choice)
+        except IllegalActionError:
+            action = -1
         if action not in legal:
-            raise InvalidOptionsError(f"the policy chose the illegal action {action}")
+            raise InvalidOptionsError(f"the policy chose the illegal action {choice}")
         return action
 
 

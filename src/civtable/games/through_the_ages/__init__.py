@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from civtable.core.api import JSON, Game
-from civtable.games.through_the_ages.actions import ACTION_SPACE, RESIGN
+from civtable.games.through_the_ages.actions import ACTION_SPACE, RESIGN, possible_ids
 from civtable.games.through_the_ages.rules import setup
 from civtable.games.through_the_ages.state import TTAState
 
@@ -44,6 +44,12 @@ class ThroughTheAges(Game):
     def action_space_size(self, players: int, options: Mapping[str, Any] | None = None) -> int:
         """The same for every player count (see :mod:`.actions`)."""
         return ACTION_SPACE
+
+    def action_ids(self, players: int, options: Mapping[str, Any] | None = None) -> tuple[int, ...]:
+        """About 1,000 of the 6,904 ids can be legal (:func:`.actions.possible_ids`): most of
+        the table is card-indexed ranges that only a few card types use."""
+        self.check_players(players)
+        return possible_ids(players)
 
     def state_from_json(self, doc: JSON) -> TTAState:
         """Inverse of :meth:`TTAState.to_json`."""

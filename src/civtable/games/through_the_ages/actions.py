@@ -95,6 +95,51 @@ SHARED = TRADE + 1
 ACTION_SPACE = SHARED + NCARDS * 4
 
 
+def possible_ids(players: int) -> tuple[int, ...]:
+    """The ids some position of a ``players``-player game can make legal, ascending (the
+    learning environments' compact numbering, :meth:`Game.action_ids
+    <civtable.core.Game.action_ids>`).
+
+    The ranges indexed by a card keep only the cards the rules put there: ``PLAY`` a
+    technology, leader or action card from the civil hand, a tactic or a bonus card from the
+    military hand; ``REVOLT`` a government; ``DISCARD`` a military card; ``COPY`` a tactic;
+    ``PREPARE`` an event or territory; ``COLUMBUS`` a territory; ``AGGRESS`` an aggression,
+    ``WAR`` and ``SHARED`` a war, ``PACT`` and ``CANCEL`` a pact, each against or with a seat
+    of the game (side B only for asymmetric pacts). Every other range is kept whole. The tests
+    check that random games of every mode and player count never make another id legal.
+    """
+    seats = range(players)
+    by_type: dict[str, list[int]] = {}
+    for c in CARDS:
+        by_type.setdefault(c.type, []).append(c.idx)
+    governments = [c.idx for c in CARDS if c.tech_type == "government"]
+    military = sorted(c.idx for c in CARDS if c.deck == "military")
+    ids = [*range(END, PLAY)]
+    ids += sorted(
+        PLAY + c for t in ("technology", "leader", "action", "tactic", "bonus") for c in by_type[t]
+    )
+    ids += [REVOLT + c for c in governments]
+    ids += range(WONDER, DISCARD)
+    ids += [DISCARD + c for c in military]
+    ids += range(HAMMURABI, COPY)
+    ids += [COPY + c for c in by_type["tactic"]]
+    ids += sorted(PREPARE + c for t in ("event", "territory") for c in by_type[t])
+    ids += [AGGRESS + 4 * c + t for c in by_type["aggression"] for t in seats]
+    ids += [WAR + 4 * c + t for c in by_type["war"] for t in seats]
+    ids += [
+        PACT + 8 * c + 2 * t + s
+        for c in by_type["pact"]
+        for t in seats
+        for s in ((0,) if CARDS[c].symmetric else (0, 1))
+    ]
+    ids += [CANCEL + c for c in by_type["pact"]]
+    ids += (RESIGN, ALEXANDER)
+    ids += [COLUMBUS + c for c in by_type["territory"]]
+    ids += range(OPTION, SHARED)
+    ids += [SHARED + 4 * c + t for c in by_type["war"] for t in seats]
+    return tuple(ids)
+
+
 def bach_id(src_slot: int, theater_age: int) -> int:
     """J. S. Bach: upgrade the building on ``src_slot`` into the theater of ``theater_age``."""
     return BACH + src_slot * 4 + theater_age
