@@ -30,6 +30,7 @@ from civtable.rl import openspiel_game, pettingzoo_env  # noqa: E402
 from civtable.rl.chance import driver_for  # noqa: E402
 from civtable.rl.chance.through_the_ages import setup_with  # noqa: E402
 from civtable.rl.encoders import encoder_for  # noqa: E402
+from civtable.rl.encoders.through_the_ages import CIVIL, MILITARY  # noqa: E402
 from civtable.rl.spiel import CivtableState  # noqa: E402
 from tests.rl.helpers import play_random, random_positions, sample_chance  # noqa: E402
 
@@ -128,22 +129,24 @@ def test_tta_2_3_3_3_features_match_the_view():
         view = state.view(seat)
         vec = encoder.encode(view)
         for slot, card in enumerate(view["row"]):
-            row = vec[names.index(f"row{slot}:{CARDS[0].id}") :][: len(CARDS)]
+            row = vec[names.index(f"row{slot}:{CIVIL.ids[0]}") :][: CIVIL.size]
             assert row.sum() == (card is not None)
             if card is not None:
                 assert vec[names.index(f"row{slot}:{card}")] == 1
                 assert vec[names.index(f"row_cost_{slot}")] == view["row_costs"][slot]
         mine = Counter(view["military_hand"])
-        for c in CARDS:
-            assert vec[names.index(f"military_hand:{c.id}")] == mine.get(c.id, 0)
+        assert set(mine) <= set(MILITARY.ids)
+        for c in MILITARY.ids:
+            assert vec[names.index(f"military_hand:{c}")] == mine.get(c, 0)
         for doc in view["civs"]:
             k = (doc["seat"] - seat) % 3
             assert vec[names.index(f"civ{k}:culture")] == doc["culture"]
             assert vec[names.index(f"civ{k}:military_hand_size")] == doc["military_hand_size"]
             assert vec[names.index(f"civ{k}:play:{doc['government']}")] >= 1
             hand = Counter(doc["hand"])  # civil hands are public (TTA-3.3)
-            for c in CARDS:
-                assert vec[names.index(f"civ{k}:hand:{c.id}")] == hand.get(c.id, 0)
+            assert set(hand) <= set(CIVIL.ids)
+            for c in CIVIL.ids:
+                assert vec[names.index(f"civ{k}:hand:{c}")] == hand.get(c, 0)
         assert vec[names.index("current_events")] == view["current_events"]
 
 
@@ -228,6 +231,26 @@ def test_tta_3_3_encode_state_is_the_encoded_view_at_every_decision(players, mod
             assert np.array_equal(encoder.encode_state(state, seat), expected)
 
 
+def test_tta_card_blocks_hold_only_their_cards_and_refuse_others():
+    """Each per-card block lists only the cards that can appear in it (the row and civil hands:
+    civil cards; the military hand: military cards; past and face-up events: events and
+    territories...); a card that cannot appear is an error on both paths, never a silently
+    wrong entry."""
+    assert set(CIVIL.ids) == {c.id for c in CARDS if c.deck == "civil"}
+    assert set(MILITARY.ids) == {c.id for c in CARDS if c.deck == "military"}
+    assert encoder_for(GAME, 4).size < 4300  # 14 404 with a block per card index before
+    encoder = encoder_for(GAME, 2)
+    state, seat = _positions_in_order(2, 5, "full")[10]
+    board_tech = next(c for c in CARDS if c.deck == "board")
+    view = state.view(seat, labels=False)
+    doc = {**view["civs"][0], "hand": [*view["civs"][0]["hand"], board_tech.id]}
+    with pytest.raises(KeyError):
+        encoder.encode({**view, "civs": [doc, *view["civs"][1:]]})
+    state.civs[seat].hand.append(board_tech.idx)
+    with pytest.raises(TypeError):
+        encoder.encode_state(state, seat)
+
+
 def test_tta_encode_state_keeps_nothing_stale_between_games_and_in_place_changes():
     """One encoder alternating between two games, and in-place changes of a civilization's
     lists and ints (the engine's way), still gives the encoded view."""
@@ -241,12 +264,16 @@ def test_tta_encode_state_keeps_nothing_stale_between_games_and_in_place_changes
     state, seat = a[len(a) // 2]
     civ = state.civs[seat]
 
-    def first(kind, tech_type=None):
-        return next(c.idx for c in CARDS if c.type == kind and tech_type in (None, c.tech_type))
+    def first(kind, tech_type=None, deck=None):
+        return next(
+            c.idx
+            for c in CARDS
+            if c.type == kind and tech_type in (None, c.tech_type) and deck in (None, c.deck)
+        )
 
     wonder = first("wonder")
     edits = [  # every field the kept blocks depend on, one at a time
-        lambda: civ.hand.append(first("technology", "urban")),
+        lambda: civ.hand.append(first("technology", "urban", "civil")),
         lambda: civ.workers.__setitem__(0, civ.workers[0] + 1),
         lambda: civ.developed.append(first("technology", "unit")),
         lambda: civ.cubes.__setitem__(4, civ.cubes[4] + 2),

@@ -9,7 +9,14 @@ reads the same fields straight from the state, keeps the blocks that did not cha
 last call, and is tested equal to encoding the view.
 
 Seats are listed relative to the observer: self, then the next seats in turn order.
-``C = 236`` card indices (catalog order), ``S = 13`` row slots, ``n`` players.
+``S = 13`` row slots, ``n`` players. A per-card block lists only the cards that can appear in it,
+in catalog order: the civil cards (``Cc = 121``: the row, civil hands), technologies
+(``Ct = 54``: workers, build and develop costs), the cards a civilization has in play
+(``Cp = 94``: technologies, leaders, wonders), wonders (``Cw = 16``), tactics (``Ck = 15``),
+military cards (``Cm = 109``), events and territories (``Ce = 67``), territories (``Cr = 12``)
+and pacts (``Ca = 10``); the pending decision's card may be any of the ``C = 236``. A card
+outside its block is an error on both paths (``KeyError``/``TypeError``), never a wrong entry.
+The sizes are 3 241, 3 734 and 4 229 for 2, 3 and 4 players.
 
 =================  ==========  ==================================================================
 block              size        content
@@ -18,18 +25,19 @@ turn               9 + 2n      round; age one-hot (A, I, II, III, IV); last roun
                                round; game over; first player, current player (one-hot, relative)
 piles              13          civil deck sizes (4); military deck sizes (4); military discard
                                sizes (4); current events
-row                S*C + S     card in each slot (one-hot); what I pay to take each slot
-common tactics     C           tactics open to everybody (TTA-7.3.3), per card
+row                S*Cc + S    card in each slot (one-hot); what I pay to take each slot
+common tactics     Ck          tactics open to everybody (TTA-7.3.3), per card
 pending            5 + C + 1   the follow-up decision one-hot; its card; the count to discard
-civ x n            36 + 7C     ratings, banks, stocks, productions, actions, limits and costs;
-                               the blue cubes on each farm/mine (8); per card: in play (developed
-                               technologies, government, special technologies, leader, completed
+civ x n            36 + Cp     ratings, banks, stocks, productions, actions, limits and costs;
+                   + 3Ct + Cw  the blue cubes on each farm/mine (8); per card: in play (developed
+                   + Cc + Ck   technologies, government, special technologies, leader, completed
                                wonders), workers on it, unfinished wonder, civil hand, tactic,
                                cost to build, cost to develop
-military hand      C           my military hand, copies per card
+military hand      Cm          my military hand, copies per card
 politics           19 + 2n     the military part (TTA-6, TTA-11, TTA-12, TTA-15.1), see below;
-                   + 4C        per civilization 2 + 3C + n more
-                   + n(2+3C+n)
+                   + 4Ce       per civilization 2 + Cr + Cw + Ca + n more
+                   + n(2+Cr
+                   +Cw+Ca+n)
 =================  ==========  ==================================================================
 
 The politics block: Politics Phase flag; the deciding seat (``actor``, one-hot, relative);
@@ -49,7 +57,7 @@ Entries are raw counts (not normalized), clipped to ``[0, HIGH]`` (255).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import compress
 from operator import itemgetter, ne
 from typing import Any
@@ -57,7 +65,14 @@ from typing import Any
 import numpy as np
 
 from civtable.core.api import JSON, State
-from civtable.games.through_the_ages.catalog import AGES, BY_ID, CARDS, ROW_SLOTS, TAKE_COST
+from civtable.games.through_the_ages.catalog import (
+    AGES,
+    BY_ID,
+    CARDS,
+    ROW_SLOTS,
+    TAKE_COST,
+    Card,
+)
 from civtable.games.through_the_ages.rules import board, civil, effects, events
 from civtable.games.through_the_ages.state import (
     F_RESIGNED,
@@ -125,7 +140,58 @@ _CIV_INTS = (
     "military_hand_limit",
     "urban_limit",
 )
-_CARD_BLOCKS = ("play", "workers", "wip", "hand", "tactic", "build_cost", "develop_cost")
+
+
+class _Cards:
+    """A per-card block over only the cards that can appear in it (chosen by type): its card
+    ids, each card index's position (``None`` for a card that cannot appear: using it raises),
+    its one-hot block per card index (``hot[-1]``, no card: zeros) and its memo key."""
+
+    __slots__ = ("at", "hot", "ids", "key", "pos", "size", "zero")
+
+    def __init__(self, key: int, keep: Callable[[Card], bool]) -> None:
+        cards = [c for c in CARDS if keep(c)]
+        self.key = key
+        self.size = len(cards)
+        self.ids = tuple(c.id for c in cards)
+        #: card id -> position (the reference path; KeyError for a card that cannot appear)
+        self.at = {c.id: k for k, c in enumerate(cards)}
+        pos: list[int | None] = [None] * _C
+        for k, c in enumerate(cards):
+            pos[c.idx] = k
+        self.pos = tuple(pos)
+        self.zero = bytes(self.size)
+        #: (``Any``: ``None`` for a card that cannot appear, which ``bytes.join`` refuses)
+        self.hot: tuple[Any, ...] = (
+            *(None if k is None else bytes(int(j == k) for j in range(self.size)) for k in pos),
+            self.zero,
+        )
+
+
+#: the per-card blocks: the civil cards (the row and civil hands), technologies (workers, build
+#: and develop costs), the cards a civilization has in play (technologies, leaders, completed
+#: wonders), wonders (unfinished, face-down), tactics, the military cards (my military hand),
+#: events and territories (past, face-up, secret and current events), territories (colonies)
+#: and pacts (TTA-6.6)
+CIVIL = _Cards(0, lambda c: c.deck == "civil")
+TECHS = _Cards(1, lambda c: c.type == "technology")
+IN_PLAY = _Cards(2, lambda c: c.type in ("technology", "leader", "wonder"))
+WONDERS = _Cards(3, lambda c: c.type == "wonder")
+TACTICS = _Cards(4, lambda c: c.type == "tactic")
+MILITARY = _Cards(5, lambda c: c.deck == "military")
+EVENTS = _Cards(6, lambda c: c.type in ("event", "territory"))
+TERRITORIES = _Cards(7, lambda c: c.type == "territory")
+PACTS = _Cards(8, lambda c: c.type == "pact")
+#: a civilization's per-card blocks, in vector order
+_CARD_BLOCKS = (
+    ("play", IN_PLAY),
+    ("workers", TECHS),
+    ("wip", WONDERS),
+    ("hand", CIVIL),
+    ("tactic", TACTICS),
+    ("build_cost", TECHS),
+    ("develop_cost", TECHS),
+)
 
 # --- the state-reading fast path (encode_state) ----------------------------------------------
 _CAP = int(HIGH)
@@ -197,13 +263,9 @@ _UINT8, _FLOAT32 = np.dtype(np.uint8), np.dtype(np.float32)
 #: (0.2 kB each)
 _CARDS_MAX = 4096
 _COUNTS_MAX = 4096
-#: the row block: the card in each slot (one-hot), then the cost of each slot
-_ROW_SIZE = ROW_SLOTS * _C + ROW_SLOTS
 #: the start of a politics civilization block (resigned, face-down events, colonies, ruins)
-_PCIV_OWN = 2 + 2 * _C
+_PCIV_OWN = 2 + TERRITORIES.size + WONDERS.size
 _NO_POLITICS = bytes(_PCIV_OWN)
-#: a card's one-hot block; ``_ONE_HOT[-1]`` (no card) is all zeros
-_ONE_HOT = (*(bytes(1 if k == c else 0 for k in range(_C)) for c in range(_C)), bytes(_C))
 #: a civilization's entry in encode_state's memory (see ThroughTheAgesEncoder._civ_entry)
 _Entry = tuple[
     tuple[Any, ...],
@@ -221,8 +283,7 @@ _Entry = tuple[
 #: an entry's civ block; the start of its politics block followed by no pacts or wars
 _BLOCK = itemgetter(1)
 _POLITICS = itemgetter(9)
-#: no card (a zero per-card block), the row slots
-_NO_CARD = _ONE_HOT[-1]
+#: the row slots
 _SLOTS = range(ROW_SLOTS)
 #: the age one-hot of the turn block, by age
 _AGE_HOT = tuple(tuple(int(k == a) for k in range(len(_AGE_NAMES))) for a in range(len(_AGE_NAMES)))
@@ -267,7 +328,7 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         if not 2 <= players <= 4:
             raise ValueError(f"Through the Ages is for 2 to 4 players, not {players}")
         n = players
-        ids = [c.id for c in CARDS]
+        ids = [c.id for c in CARDS]  # the pending decision's card may be any card
         names: list[str] = ["round"] + [f"age_{a}" for a in _AGE_NAMES]
         names += ["last_round_known", "last_round", "terminal"]
         names += [f"first_player_{k}" for k in range(n)]
@@ -277,28 +338,30 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         names += ["current_events"]
         self._row_at = len(names)
         for slot in range(ROW_SLOTS):
-            names += [f"row{slot}:{c}" for c in ids]
+            names += [f"row{slot}:{c}" for c in CIVIL.ids]
         names += [f"row_cost_{slot}" for slot in range(ROW_SLOTS)]
-        names += [f"common_tactic:{c}" for c in ids]
+        names += [f"common_tactic:{c}" for c in TACTICS.ids]
         self._pending_at = len(names)
         names += [f"pending_{p}" for p in _PENDING]
         names += [f"pending_card:{c}" for c in ids] + ["pending_count"]
         self._civ_names = [*_CIV_INTS, "tactic_exclusive"] + [f"cubes_{i}" for i in range(8)]
-        self._civ_names += [f"{b}:{c}" for b in _CARD_BLOCKS for c in ids]
+        self._civ_names += [f"{b}:{c}" for b, cards in _CARD_BLOCKS for c in cards.ids]
         self._civ_at = len(names)
         self._civ_size = len(self._civ_names)
         for k in range(n):
             names += [f"civ{k}:{x}" for x in self._civ_names]
         self._mhand_at = len(names)
-        names += [f"military_hand:{c}" for c in ids]
+        names += [f"military_hand:{c}" for c in MILITARY.ids]
         self._pol_at = len(names)
         names += ["politics_phase"] + [f"decider_{k}" for k in range(n)] + ["future_events"]
-        names += [f"past_event:{c}" for c in ids] + [f"faceup_event:{c}" for c in ids]
-        names += [f"my_secret_event:{c}" for c in ids] + [f"top_current_event:{c}" for c in ids]
+        for block in ("past_event", "faceup_event", "my_secret_event", "top_current_event"):
+            names += [f"{block}:{c}" for c in EVENTS.ids]
         names += [f"pending2_{p}" for p in _PENDING2] + [f"pending_{x}" for x in _PENDING_NUMBERS]
         names += ["pending_offer_side"] + [f"pending_other_{k}" for k in range(n)]
         self._pciv_names = ["resigned", "secret_events"]
-        self._pciv_names += [f"{b}:{c}" for b in ("colony", "ruin", "pact") for c in ids]
+        self._pciv_names += [f"colony:{c}" for c in TERRITORIES.ids]
+        self._pciv_names += [f"ruin:{c}" for c in WONDERS.ids]
+        self._pciv_names += [f"pact:{c}" for c in PACTS.ids]
         self._pciv_names += [f"war_on_{k}" for k in range(n)]
         self._pciv_at = len(names)
         self._pciv_size = len(self._pciv_names)
@@ -315,7 +378,7 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         self._counts: dict[tuple[int, ...], bytes] = {}
         self._no_pending = bytes([1]) + bytes(self._civ_at - self._pending_at - 1)
         self._no_pending2 = bytes(len(_PENDING2) + len(_PENDING_NUMBERS) + 1 + n)
-        self._no_treaties = bytes(_C + n)
+        self._no_treaties = bytes(PACTS.size + n)
         self._no_pol_tail = _NO_POLITICS + self._no_treaties
         self._row_costs: list[tuple[tuple[Any, ...], list[int], bytes] | None] = [None] * n
         #: per observer, the seats in relative order (self first)
@@ -361,15 +424,15 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         assert i == self._row_at
         for slot, card in enumerate(view["row"]):
             if card is not None:
-                v[i + slot * _C + BY_ID[card]] = 1
-        i += ROW_SLOTS * _C
+                v[i + slot * CIVIL.size + CIVIL.at[card]] = 1
+        i += ROW_SLOTS * CIVIL.size
         for slot, cost in enumerate(view["row_costs"]):
             if cost is not None:
                 v[i + slot] = cost
         i += ROW_SLOTS
         for card in view["common_tactics"]:
-            v[i + BY_ID[card]] += 1
-        i += _C
+            v[i + TACTICS.at[card]] += 1
+        i += TACTICS.size
         detail = view["pending_detail"]
         if detail["kind"] in _PENDING:  # the military part's kinds: the politics block
             v[i + _PENDING.index(detail["kind"])] = 1
@@ -381,7 +444,7 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         for doc in view["civs"]:
             self._civ(v, self._civ_at + rel(doc["seat"]) * self._civ_size, doc)
         for card, k in Counter(view["military_hand"]).items():
-            v[self._mhand_at + BY_ID[card]] = k
+            v[self._mhand_at + MILITARY.at[card]] = k
         self._politics(v, view, rel)
         np.clip(v, 0.0, HIGH, out=v)
         return v
@@ -400,11 +463,11 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         i += 1
         for key in ("past_events", "faceup_events", "secret_events"):
             for card in view.get(key, []):
-                v[i + BY_ID[card]] += 1
-            i += _C
+                v[i + EVENTS.at[card]] += 1
+            i += EVENTS.size
         if view.get("top_current_event") is not None:  # Joan of Arc's peek (TTA-6.1)
-            v[i + BY_ID[view["top_current_event"]]] = 1
-        i += _C
+            v[i + EVENTS.at[view["top_current_event"]]] = 1
+        i += EVENTS.size
         detail = view["pending_detail"]
         kind = detail["kind"]
         if kind not in _PENDING:
@@ -427,14 +490,14 @@ class ThroughTheAgesEncoder(ObservationEncoder):
             v[j + 1] = doc.get("secret_events", 0)
             j += 2
             for card in doc.get("colonies", []):
-                v[j + BY_ID[card]] += 1
+                v[j + TERRITORIES.at[card]] += 1
             for card in doc.get("ruins", []):
-                v[j + _C + BY_ID[card]] += 1
-        pact_at = 2 + 2 * _C
+                v[j + TERRITORIES.size + WONDERS.at[card]] += 1
+        pact_at = _PCIV_OWN
         for pact in view.get("pacts", []):
             for seat, side in ((pact["a"], 1), (pact["b"], 2)):
-                v[self._pciv_at + rel(seat) * size + pact_at + BY_ID[pact["card"]]] = side
-        war_at = pact_at + _C
+                v[self._pciv_at + rel(seat) * size + pact_at + PACTS.at[pact["card"]]] = side
+        war_at = pact_at + PACTS.size
         for war in view.get("wars", []):
             j = self._pciv_at + rel(war["declarer"]) * size + war_at
             v[j + rel(war["target"])] += 1
@@ -452,25 +515,25 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         if doc["leader"] is not None:
             play.append(doc["leader"])
         for card in play:
-            v[i + BY_ID[card]] += 1
-        i += _C
+            v[i + IN_PLAY.at[card]] += 1
+        i += IN_PLAY.size
         for card, workers in doc["workers"].items():
-            v[i + BY_ID[card]] = workers
-        i += _C
+            v[i + TECHS.at[card]] = workers
+        i += TECHS.size
         if doc["unfinished_wonder"] is not None:
-            v[i + BY_ID[doc["unfinished_wonder"]]] = 1
-        i += _C
+            v[i + WONDERS.at[doc["unfinished_wonder"]]] = 1
+        i += WONDERS.size
         for card in doc["hand"]:
-            v[i + BY_ID[card]] += 1
-        i += _C
+            v[i + CIVIL.at[card]] += 1
+        i += CIVIL.size
         if doc["tactic"] is not None:
-            v[i + BY_ID[doc["tactic"]]] = 1
-        i += _C
+            v[i + TACTICS.at[doc["tactic"]]] = 1
+        i += TACTICS.size
         for card, cost in doc["build_costs"].items():
-            v[i + BY_ID[card]] = cost
-        i += _C
+            v[i + TECHS.at[card]] = cost
+        i += TECHS.size
         for card, cost in doc["develop_costs"].items():
-            v[i + BY_ID[card]] = cost
+            v[i + TECHS.at[card]] = cost
 
     def encode_state(self, state: State, seat: int) -> Vector:
         """``encode(view(state, seat))`` without building the view (the environments' path).
@@ -546,10 +609,11 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         me = civs[seat]
         # the row (its slots' one-hot blocks) and what I pay for each slot; the common
         # tactics; the follow-up decision
-        parts: list[bytes | bytearray] = [head, *[_ONE_HOT[c] for c in s.row]]
+        row_hot = CIVIL.hot
+        parts: list[bytes | bytearray] = [head, *[row_hot[c] for c in s.row]]
         parts.append(self._costs(s, seat, entries[0][3]))
         common = s.common
-        parts.append(self._counts_of(common) if common else _NO_CARD)
+        parts.append(self._counts_of(common, TACTICS) if common else TACTICS.zero)
         p = s.pending
         kind = p[0]
         if kind:
@@ -565,20 +629,21 @@ class ThroughTheAgesEncoder(ObservationEncoder):
             parts.append(self._no_pending)
         parts += map(_BLOCK, entries)
         mhand = me.mhand
-        parts.append(self._counts_of(mhand) if mhand else _NO_CARD)
+        parts.append(self._counts_of(mhand, MILITARY) if mhand else MILITARY.zero)
         # the politics block
         politics = s.phase != PH_ACTION
         decider = self._hot[n if s.over else (s.decider() - seat) % n]
         parts.append(bytes((politics, *decider, len(s.future))))
         past, faceup, secret = s.past, s.faceup, me.secret
-        parts.append(self._counts_of(past) if past else _NO_CARD)
-        parts.append(self._counts_of(faceup) if faceup else _NO_CARD)
+        no_event = EVENTS.zero
+        parts.append(self._counts_of(past, EVENTS) if past else no_event)
+        parts.append(self._counts_of(faceup, EVENTS) if faceup else no_event)
         # my own Age III events (TTA-15.1)
-        parts.append(self._counts_of(secret) if secret and s.age >= 2 else _NO_CARD)
+        parts.append(self._counts_of(secret, EVENTS) if secret and s.age >= 2 else no_event)
         if politics and seat == s.current and peeks(s, seat):  # Joan of Arc
-            parts.append(_ONE_HOT[_CARD_IDX[s.events[-1]]])
+            parts.append(EVENTS.hot[s.events[-1]])
         else:
-            parts.append(_NO_CARD)
+            parts.append(no_event)
         if 0 <= kind < len(_PENDING):
             parts.append(self._no_pending2)
         else:
@@ -592,18 +657,19 @@ class ThroughTheAgesEncoder(ObservationEncoder):
             parts += map(_POLITICS, entries)
         return parts
 
-    def _counts_of(self, cards: list[int]) -> bytes:
-        """Copies per card of ``cards`` (kept by the cards)."""
-        key = tuple(cards)
-        block = self._counts.get(key)
-        if block is None:
+    def _counts_of(self, cards: list[int], block: _Cards) -> bytes:
+        """Copies per card of ``cards`` in ``block`` (kept by the block and cards)."""
+        key = (block.key, *cards)
+        kept = self._counts.get(key)
+        if kept is None:
             if len(self._counts) >= _COUNTS_MAX:
                 self._counts.clear()
-            b = bytearray(_C)
+            b = bytearray(block.size)
+            pos = block.pos
             for card in cards:
-                b[card] += 1
-            block = self._counts[key] = bytes(b)
-        return block
+                b[pos[card]] += 1  # type: ignore[index]  # None (cannot appear): TypeError
+            kept = self._counts[key] = bytes(b)
+        return kept
 
     def _costs(self, s: TTAState, seat: int, f: effects.Fx) -> bytes:
         """What ``seat`` pays to take each row slot (``f``: the seat's
@@ -673,15 +739,17 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         """Per civilization (relative order), the end of its politics block: the pacts it is
         party to (per card: 1 side A, 2 side B) and the wars it declared (per target)."""
         n = self.players
-        tails = [bytearray(_C + n) for _ in range(n)]
+        m = PACTS.size
+        tails = [bytearray(m + n) for _ in range(n)]
         pacts = s.pacts
+        pos = PACTS.pos
         for x in range(0, len(pacts), 4):
-            card = _CARD_IDX[pacts[x]]
-            tails[(pacts[x + 2] - seat) % n][card] = 1
-            tails[(pacts[x + 3] - seat) % n][card] = 2
+            card = pos[pacts[x]]
+            tails[(pacts[x + 2] - seat) % n][card] = 1  # type: ignore[index]
+            tails[(pacts[x + 3] - seat) % n][card] = 2  # type: ignore[index]
         wars = s.wars
         for x in range(0, len(wars), 3):
-            tails[(wars[x + 1] - seat) % n][_C + (wars[x + 2] - seat) % n] += 1
+            tails[(wars[x + 1] - seat) % n][m + (wars[x + 2] - seat) % n] += 1
         return tails
 
     def _civ_entry(self, civ: Civ, fields: tuple[Any, ...], old: _Entry | None) -> _Entry:
@@ -820,9 +888,9 @@ class ThroughTheAgesEncoder(ObservationEncoder):
                 head,
                 played[0],
                 workers,
-                _ONE_HOT[civ.wip],
+                WONDERS.hot[civ.wip],
                 hand[0],
-                _ONE_HOT[civ.tactic],
+                TACTICS.hot[civ.tactic],
                 played[1],
                 hand[1],
             )
@@ -832,9 +900,9 @@ class ThroughTheAgesEncoder(ObservationEncoder):
             pol[0] = 1 if civ.flags & F_RESIGNED else 0
             pol[1] = _u8(len(civ.secret))
             for card in civ.colonies:
-                pol[2 + card] += 1
+                pol[2 + TERRITORIES.pos[card]] += 1  # type: ignore[operator]
             for card in civ.ruins:
-                pol[2 + _C + card] += 1
+                pol[2 + TERRITORIES.size + WONDERS.pos[card]] += 1  # type: ignore[operator]
             pblock = bytes(pol)
         else:
             pblock = _NO_POLITICS
@@ -855,18 +923,20 @@ class ThroughTheAgesEncoder(ObservationEncoder):
     @staticmethod
     def _played(civ: Civ, f: effects.Fx) -> tuple[bytes, bytes]:
         """The civ block's cards in play and the build cost of each technology in play."""
-        play = bytearray(_C)
+        play = bytearray(IN_PLAY.size)
+        pos = IN_PLAY.pos
         developed = dict.fromkeys(civ.developed)  # the view's dicts keep each card once
         for card in (*developed, civ.gov, *(c for c in civ.special if c >= 0), *civ.wonders):
-            play[_CARD_IDX[card]] += 1
+            play[pos[_CARD_IDX[card]]] += 1  # type: ignore[index]
         if civ.leader >= 0:
-            play[civ.leader] += 1
-        costs = bytearray(_C)
+            play[pos[civ.leader]] += 1  # type: ignore[index]
+        costs = bytearray(TECHS.size)
+        tech = TECHS.pos
         by_slot = f.bcost  # board.building_cost's own shortcut, when it applies
         for card in developed:
             slot = _SLOT[card]
             if slot >= 0:
-                costs[card] = _u8(
+                costs[tech[card]] = _u8(  # type: ignore[index]
                     by_slot[slot] if by_slot is not None else board.building_cost(civ, slot, f)
                 )
         return bytes(play), bytes(costs)
@@ -874,21 +944,25 @@ class ThroughTheAgesEncoder(ObservationEncoder):
     @staticmethod
     def _workers(civ: Civ) -> bytes:
         """The civ block's workers on each technology in play."""
-        b = bytearray(_C)
+        b = bytearray(TECHS.size)
         slots = civ.workers
+        tech = TECHS.pos
         for card in civ.developed:
-            b[card] = slots[_CSLOT[card]]  # ValueError past 255: the reference path
+            # ValueError past 255: the reference path
+            b[tech[card]] = slots[_CSLOT[card]]  # type: ignore[index]
         return bytes(b)
 
     @staticmethod
     def _hand(civ: Civ, f: effects.Fx) -> tuple[bytes, bytes]:
         """The civ block's civil hand and the cost to develop each technology in it."""
-        hand = bytearray(_C)
-        costs = bytearray(_C)
+        hand = bytearray(CIVIL.size)
+        costs = bytearray(TECHS.size)
+        pos, tech = CIVIL.pos, TECHS.pos
         for card in civ.hand:
-            hand[card] += 1
+            hand[pos[card]] += 1  # type: ignore[index]
             if _TECH[card]:
-                costs[card] = civil.develop_cost(civ, CARDS[card], f)  # (ValueError: as above)
+                # (ValueError: as above)
+                costs[tech[card]] = civil.develop_cost(civ, CARDS[card], f)  # type: ignore[index]
         return bytes(hand), bytes(costs)
 
     def render(self, view: JSON) -> str:
