@@ -8,9 +8,9 @@ same process, on one core, alternating game by game on fresh seeds:
 * **PettingZoo env**: ``env.last()`` (the seat's observation vector and action mask), a random
   choice among the mask's ones, ``env.step(action)`` (which applies it and selects the next
   agent; the dead steps after the game are not counted). The ones are found as gymnasium's
-  ``Discrete.sample(mask)`` finds them, ``np.flatnonzero(mask == 1)``: ``np.flatnonzero`` of
-  the ``int8`` mask itself is several times slower (NumPy's ``nonzero`` is fast only on
-  booleans), about 15-30 µs on Through the Ages' 6,904 ids, which timed NumPy, not the env.
+  ``Discrete.sample(mask)`` finds them (gymnasium 1.x), ``np.where(mask == 1)[0]``: NumPy's
+  ``nonzero`` is fast only on booleans, and ``np.flatnonzero`` adds 3-4 µs of Python-level
+  dispatch per call (used here until 2026-11-26), which timed NumPy, not the env.
 
 A step is one decision of one seat. Each round gives a ratio ``env steps/s / raw steps/s``; the
 table shows the median ratio of ``--repeats`` rounds and its spread (min-max), since the machine
@@ -71,7 +71,7 @@ def env_game(env: CivtableAECEnv, seed: int) -> tuple[int, float]:
         if terminated or truncated:
             env.step(None)
             continue
-        env.step(rng.choice(np.flatnonzero(obs["action_mask"] == 1).tolist()))
+        env.step(rng.choice(np.where(obs["action_mask"] == 1)[0].tolist()))
         steps += 1
     return steps, time.perf_counter() - start
 
