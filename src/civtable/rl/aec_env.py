@@ -12,8 +12,8 @@ encoder's vector of ``state.view(seat)`` and a mask that is 1 on the view's lega
 action is the engine's id, or, for a game whose id table is mostly unused (Through the Ages), its
 index in the game's list of ids that can be legal (:mod:`civtable.rl.action_map`). They
 are computed only when asked for (``observe``/``last``), by the encoder's
-:meth:`~civtable.rl.encoders.ObservationEncoder.encode_state` fast path (for 7 Wonders and Through
-the Ages it reads the state fields the view shows, tested equal to encoding the view) and from
+:meth:`~civtable.rl.encoders.ObservationEncoder.encode_state` fast path (every game's encoder
+reads the state fields the view shows, tested equal to encoding the view) and from
 ``state.legal_actions(seat)`` (the very ids the view lists); both arrays are new on every call.
 Rewards come at the end: ``reward="win"`` (default) gives the winners an equal share of 1
 (co-winners split it) and everyone else 0; ``reward="score"`` gives every seat its final score.
