@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from civtable.bots.base import Bot, register
 from civtable.core.api import State
-from civtable.core.errors import IllegalActionError, InvalidOptionsError
+from civtable.core.errors import InvalidOptionsError
 from civtable.rl.action_map import ActionMap
 from civtable.rl.encoders import ObservationEncoder, Vector, encoder_for
 
@@ -54,13 +54,9 @@ class PolicyBot(Bot):
             )
         encoder, actions = kept
         choice = int(self.policy(encoder.encode_state(state, seat), actions.mask(legal)))
-        try:
-            action = actions.to_engine(choice)
-        except IllegalActionError:
-            action = -1
-        if action not in legal:
+        if not 0 <= choice < actions.size or actions.to_engine(choice) not in legal:
             raise InvalidOptionsError(f"the policy chose the illegal action {choice}")
-        return action
+        return actions.to_engine(choice)
 
 
 @functools.lru_cache(maxsize=8)
