@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -81,13 +80,14 @@ def _env(variant: str, players: int) -> CivtableAECEnv:
 def measure(players: int, games: int, rounds: int) -> dict[str, tuple[float, float]]:
     """Per variant: the median microseconds per decision and the median ratio raw / variant."""
     envs = {v: _env(v, players) for v in VARIANTS if v != "raw"}
-    loops: dict[str, Callable[[int], tuple[int, float]]] = {
-        "raw": lambda seed: raw_game(players, seed, GAME)
-    }
-    for v, env in envs.items():
-        loops[v] = lambda seed, env=env: env_game(env, seed)  # type: ignore[misc]
+
+    def play(variant: str, seed: int) -> tuple[int, float]:
+        if variant == "raw":
+            return raw_game(players, seed, GAME)
+        return env_game(envs[variant], seed)
+
     for v in VARIANTS:  # warm-up game
-        loops[v](game_seed(players, -1))
+        play(v, game_seed(players, -1))
     us: dict[str, list[float]] = {v: [] for v in VARIANTS}
     ratios: dict[str, list[float]] = {v: [] for v in VARIANTS}
     for r in range(rounds):
@@ -97,7 +97,7 @@ def measure(players: int, games: int, rounds: int) -> dict[str, tuple[float, flo
             seed = game_seed(players + 200, r * games + i)
             k = i % len(VARIANTS)
             for v in VARIANTS[k:] + VARIANTS[:k]:
-                n, t = loops[v](seed)
+                n, t = play(v, seed)
                 steps[v] += n
                 seconds[v] += t
         for v in VARIANTS:
