@@ -10,12 +10,15 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
-# Runtime install (editable, so `civtable` runs the checkout).
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+# Runtime install (editable, so `civtable` runs the checkout; it builds the optional C
+# extension in place, again when its source changes).
+EXT := setup.py src/civtable/rl/encoders/_tta_fast.c
+
+$(VENV)/.installed: pyproject.toml $(EXT) | $(BIN)/python
 	$(PIP) install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-test: pyproject.toml $(EXT) | $(BIN)/python
 	$(PIP) install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed
 
@@ -50,3 +53,4 @@ bench: install
 
 clean:
 	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache
+	find src -name '*.so' -delete

@@ -5,7 +5,10 @@ environment's extra cost at one player count by timing, in the same process, the
 environment and variants of it whose encoder skips a part of its work:
 
 * ``raw``: the raw engine (:func:`rl_env.raw_game`);
-* ``env``: the PettingZoo environment as shipped (:func:`rl_env.env_game`);
+* ``env``: the PettingZoo environment as shipped (:func:`rl_env.env_game`): the encoder's
+  vector is assembled by the C extension ``_tta_fast`` when it is built;
+* ``python``: the environment with the encoder's pure-Python path (``encoder.plan = None``), the
+  path of a build without a C compiler; the next two variants are of this path:
 * ``no-rebuild``: a civilization's blocks are built once and then reused, never rebuilt when the
   civilization changed (what the encoder's change detection alone costs);
 * ``join-only``: the encoder joins and converts the first vector's blocks of each seat on every
@@ -37,7 +40,7 @@ from civtable.sim.simulate import game_seed
 from rl_env import env_game, raw_game
 
 GAME = "through-the-ages"
-VARIANTS = ("raw", "env", "no-rebuild", "join-only", "no-encoder")
+VARIANTS = ("raw", "env", "python", "no-rebuild", "join-only", "no-encoder")
 
 
 class _NoRebuild(ThroughTheAgesEncoder):
@@ -63,10 +66,12 @@ class _JoinOnly(ThroughTheAgesEncoder):
 
 def _env(variant: str, players: int) -> CivtableAECEnv:
     env = pettingzoo_env(GAME, players=players)
-    if variant == "no-rebuild":
-        env.encoder = _NoRebuild(players)
-    elif variant == "join-only":
-        env.encoder = _JoinOnly(players)
+    if variant in ("python", "no-rebuild", "join-only"):
+        encoder = {"python": ThroughTheAgesEncoder, "no-rebuild": _NoRebuild}.get(
+            variant, _JoinOnly
+        )(players)
+        encoder.plan = None  # the pure-Python path
+        env.encoder = encoder
     elif variant == "no-encoder":
         zeros = np.zeros(env.encoder.size, np.float32)
 

@@ -36,6 +36,18 @@ from tests.rl.helpers import play_random, random_positions, sample_chance  # noq
 
 GAME = "through-the-ages"
 FIRST = {"mode": "first"}  # the chance-model tests that follow the first game's decks
+#: encode_state's two ways to assemble the vector: the C extension and the pure-Python path
+PATHS = ("c", "python")
+
+
+def _encoder(players, path):
+    """A Through the Ages encoder whose ``encode_state`` takes ``path``."""
+    encoder = encoder_for(GAME, players)
+    if path == "python":
+        encoder.plan = None
+    else:
+        assert encoder.plan is not None, "the C extension _tta_fast was not built"
+    return encoder
 
 
 def _military_everywhere(engine, age):
@@ -216,13 +228,15 @@ def _positions_in_order(players, seed, mode):
     )
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("mode", ["first", "full", "shorter"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_tta_3_3_encode_state_is_the_encoded_view_at_every_decision(players, mode):
+def test_tta_3_3_encode_state_is_the_encoded_view_at_every_decision(players, mode, path):
     """``encode_state`` (the environments' path, which keeps blocks between calls) equals
     encoding ``view(seat)`` for every seat at every decision of a game, one encoder seeing
-    the positions in game order as an environment does (TTA-3.3: what the seat may see)."""
-    encoder = encoder_for(GAME, players)
+    the positions in game order as an environment does (TTA-3.3: what the seat may see),
+    with the vector assembled in C and in Python."""
+    encoder = _encoder(players, path)
     positions = _positions_in_order(players, 20 + players, mode)
     assert len(positions) > 150
     for state, to_move in positions:
@@ -231,7 +245,8 @@ def test_tta_3_3_encode_state_is_the_encoded_view_at_every_decision(players, mod
             assert np.array_equal(encoder.encode_state(state, seat), expected)
 
 
-def test_tta_card_blocks_hold_only_their_cards_and_refuse_others():
+@pytest.mark.parametrize("path", PATHS)
+def test_tta_card_blocks_hold_only_their_cards_and_refuse_others(path):
     """Each per-card block lists only the cards that can appear in it (the row and civil hands:
     civil cards; the military hand: military cards; past and face-up events: events and
     territories...); a card that cannot appear is an error on both paths, never a silently
@@ -239,7 +254,7 @@ def test_tta_card_blocks_hold_only_their_cards_and_refuse_others():
     assert set(CIVIL.ids) == {c.id for c in CARDS if c.deck == "civil"}
     assert set(MILITARY.ids) == {c.id for c in CARDS if c.deck == "military"}
     assert encoder_for(GAME, 4).size < 4300  # 14 404 with a block per card index before
-    encoder = encoder_for(GAME, 2)
+    encoder = _encoder(2, path)
     state, seat = _positions_in_order(2, 5, "full")[10]
     board_tech = next(c for c in CARDS if c.deck == "board")
     view = state.view(seat, labels=False)
@@ -251,10 +266,11 @@ def test_tta_card_blocks_hold_only_their_cards_and_refuse_others():
         encoder.encode_state(state, seat)
 
 
-def test_tta_encode_state_keeps_nothing_stale_between_games_and_in_place_changes():
+@pytest.mark.parametrize("path", PATHS)
+def test_tta_encode_state_keeps_nothing_stale_between_games_and_in_place_changes(path):
     """One encoder alternating between two games, and in-place changes of a civilization's
     lists and ints (the engine's way), still gives the encoded view."""
-    encoder = encoder_for(GAME, 3)
+    encoder = _encoder(3, path)
     a = _positions_in_order(3, 31, "full")
     b = _positions_in_order(3, 32, "full")
     for (sa, seat_a), (sb, seat_b) in zip(a[::3], b[::3], strict=False):
@@ -323,10 +339,11 @@ def test_tta_14_encode_state_at_the_end_of_the_game_is_the_encoded_view(players)
         assert np.array_equal(vec, env.encoder.encode(state.view(seat, labels=False)))
 
 
-def test_tta_encode_state_clips_like_encode():
+@pytest.mark.parametrize("path", PATHS)
+def test_tta_encode_state_clips_like_encode(path):
     """Entries past HIGH are clipped as ``encode`` clips them, whether the civilization block
     (culture) or another block (the round) holds them."""
-    encoder = encoder_for(GAME, 2)
+    encoder = _encoder(2, path)
     state, seat = _positions_in_order(2, 40, "first")[60]
     names = encoder.feature_names()
     state.civs[1 - seat].culture = 300
@@ -337,6 +354,69 @@ def test_tta_encode_state_clips_like_encode():
     vec = encoder.encode_state(state, seat)
     assert vec[names.index("round")] == encoder.high
     assert np.array_equal(vec, encoder.encode(state.view(seat, labels=False)))
+    # workers on a technology: a kept block cannot hold 300, the call takes the reference path
+    civ = state.civs[seat]
+    tech = CARDS[civ.developed[0]]
+    civ.workers[tech.kind * 4 + tech.age] = 300
+    vec = encoder.encode_state(state, seat)
+    assert vec[names.index(f"civ0:workers:{tech.id}")] == encoder.high
+    assert np.array_equal(vec, encoder.encode(state.view(seat, labels=False)))
+
+
+def test_tta_c_entries_equal_the_python_entries():
+    """The C assembly keeps each civilization's entry (its snapshot, blocks and the parts
+    reused while their inputs are unchanged) and rebuilds it itself; after every call each
+    entry equals the one the Python path builds from nothing for that civilization."""
+    from civtable.rl.encoders.through_the_ages import _civ_fields
+
+    c, python = _encoder(3, "c"), _encoder(3, "python")
+    positions = _positions_in_order(3, 33, "full")
+    for state, seat in positions:
+        c.encode_state(state, seat)
+        for o, civ in enumerate(state.civs):
+            assert c._last[o] == python._civ_entry(civ, _civ_fields(civ), None), (state, o)
+
+
+def test_tta_c_plan_refuses_a_wrong_layout_buffer_or_seat():
+    """The C plan checks its layout against the encoder's when it is made, and what it is
+    given to write into; bad input is a clear error that writes nothing."""
+    from civtable.rl.encoders import _tta_fast
+
+    encoder = _encoder(2, "c")
+    spec = encoder._plan_spec()
+    with pytest.raises(ValueError, match="layout"):
+        _tta_fast.Plan({**spec, "civ_at": spec["civ_at"] + 1})
+    with pytest.raises(KeyError, match="pol_at"):
+        _tta_fast.Plan({k: v for k, v in spec.items() if k != "pol_at"})
+    state, seat = _positions_in_order(2, 42, "first")[30]
+    out = np.full(encoder.size, 7, np.float32)
+    with pytest.raises(ValueError, match="float32"):
+        encoder.plan.encode(encoder, state, seat, np.zeros(encoder.size, np.float64))
+    with pytest.raises(ValueError, match="float32"):
+        encoder.plan.encode(encoder, state, seat, out[:-1])
+    with pytest.raises(ValueError, match="no seat 2"):
+        encoder.plan.encode(encoder, state, 2, out)
+    assert (out == 7).all()
+    assert encoder.plan.encode(encoder, state, seat, out)
+    assert np.array_equal(out, encoder.encode(state.view(seat, labels=False)))
+
+
+def test_tta_encoder_copies_make_their_own_c_plan():
+    """A pickled or deep-copied encoder (OpenSpiel's serialization, Ray workers) gets a plan
+    of its own and encodes as the original; an encoder on the Python path stays on it."""
+    import copy
+    import pickle
+
+    encoder = _encoder(2, "c")
+    state, seat = _positions_in_order(2, 43, "full")[80]
+    expected = encoder.encode(state.view(seat, labels=False))
+    assert np.array_equal(encoder.encode_state(state, seat), expected)
+    for other in (pickle.loads(pickle.dumps(encoder)), copy.deepcopy(encoder)):
+        assert other.plan is not None
+        assert other.plan is not encoder.plan
+        assert np.array_equal(other.encode_state(state, seat), expected)
+    python = _encoder(2, "python")
+    assert pickle.loads(pickle.dumps(python)).plan is None
 
 
 def test_encode_state_reads_every_field_of_a_civilization():

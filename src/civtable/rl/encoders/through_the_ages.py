@@ -92,6 +92,11 @@ from civtable.games.through_the_ages.state import (
 from civtable.games.through_the_ages.view import PENDING_KINDS, peeks
 from civtable.rl.encoders import ObservationEncoder, Vector
 
+try:  # the vector assembled in C, when the extension was built (pyproject: setup.py)
+    from civtable.rl.encoders import _tta_fast
+except ImportError:  # pragma: no cover - a build without a C compiler: the Python path
+    _tta_fast = None  # type: ignore[assignment]
+
 #: upper bound of every entry (all counts of the first game stay far below it)
 HIGH = 255.0
 
@@ -386,6 +391,64 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         #: a relative seat one-hot (``_hot[n]``: none); both seat one-hots of the turn block
         self._hot = tuple(tuple(int(k == r) for k in range(n)) for r in range(n + 1))
         self._seats = tuple(tuple(self._hot[a] + self._hot[b] for b in range(n)) for a in range(n))
+        #: encode_state's C assembly of the vector (None: the Python path, :meth:`_parts`)
+        self.plan: Any = None if _tta_fast is None else _tta_fast.Plan(self._plan_spec())
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickling and copying keep: everything but the C plan, which is made again."""
+        state = self.__dict__.copy()
+        state["plan"] = state["plan"] is not None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.plan = _tta_fast.Plan(self._plan_spec()) if state["plan"] and _tta_fast else None
+
+    def _plan_spec(self) -> dict[str, Any]:
+        """The layout and tables the C assembly (``_tta_fast.Plan``) reads."""
+
+        def block(cards: _Cards) -> tuple[int, tuple[int | None, ...]]:
+            return cards.size, cards.pos
+
+        n = self.players
+        return {
+            "players": n,
+            "size": self.size,
+            "n_cards": _C,
+            "row_slots": ROW_SLOTS,
+            "row_at": self._row_at,
+            "pending_at": self._pending_at,
+            "civ_at": self._civ_at,
+            "civ_size": self._civ_size,
+            "mhand_at": self._mhand_at,
+            "pol_at": self._pol_at,
+            "pciv_at": self._pciv_at,
+            "pciv_size": self._pciv_size,
+            "pciv_own": _PCIV_OWN,
+            "p_discard": P_DISCARD,
+            "p_option": P_OPTION,
+            "phase_action": PH_ACTION,
+            "card_kinds": tuple(sorted(_CARD_KINDS)),
+            "card_idx": _CARD_IDX[:_C],
+            "civil": block(CIVIL),
+            "tactics": block(TACTICS),
+            "military": block(MILITARY),
+            "events": block(EVENTS),
+            "pacts": block(PACTS),
+            "wonders": block(WONDERS),
+            "territories": block(TERRITORIES),
+            "in_play_size": IN_PLAY.size,
+            "techs_size": TECHS.size,
+            "f_resigned": F_RESIGNED,
+            "required": tuple(r for r, _, _ in _BY_YELLOW),
+            "pop_cost": tuple(c for _, c, _ in _BY_YELLOW),
+            "consumption": tuple(c for _, _, c in _BY_YELLOW),
+            "corruption": _CORRUPTION,
+            "state_type": TTAState,
+            "civ_type": Civ,
+            "civ_fields": Civ.__slots__,
+            "peeks": peeks,
+        }
 
     def feature_names(self) -> list[str]:
         """One name per entry, e.g. ``civ1:hand:bronze`` (civ1 = the next seat)."""
@@ -555,6 +618,12 @@ class ThroughTheAgesEncoder(ObservationEncoder):
             raise ValueError(f"a {s.players}-player state given to a {n}-player encoder")
         if not 0 <= seat < n:
             raise ValueError(f"no seat {seat} in a {n}-player game")
+        plan = self.plan
+        if plan is not None:
+            v = np.empty(self.size, _FLOAT32)
+            if plan.encode(self, s, seat, v):
+                return v
+            return self.encode(s.view(seat, labels=False))
         try:
             data = b"".join(self._parts(s, seat))
         except ValueError:  # an entry outside [0, HIGH]: the reference path clips it
@@ -800,37 +869,17 @@ class ThroughTheAgesEncoder(ObservationEncoder):
                 ):
                     hand = old[6]
         if f is None or fvals is None:
-            f = effects.fx(civ)
-            fvals = (f.ca, f.ma, f.ca + f.chand, f.ma + f.mhand, board.urban_limit(civ))
+            f, fvals = self._effects(civ)
         if rates is None:
-            rates = (*board.ratings_memo(civ), *board.production(civ))
+            rates = self._rates(civ)
         if played is None:
-            key = (f, *snap[_DEVELOPED])
-            if f.bcost is None:
-                key += (-1, *snap[_WORKERS])
-            played = self._played_memo.get(key)
-            if played is None:
-                if len(self._played_memo) >= _CARDS_MAX:
-                    self._played_memo.clear()
-                played = self._played_memo[key] = self._played(civ, f)
+            played = self._played_of(civ, f, snap)
         if workers is None:
-            key = (*snap[_DEVELOPED], -1, *snap[_WORKERS])
-            workers = self._workers_memo.get(key)
-            if workers is None:
-                if len(self._workers_memo) >= _CARDS_MAX:
-                    self._workers_memo.clear()
-                workers = self._workers_memo[key] = self._workers(civ)
+            workers = self._workers_of(civ, snap)
         if hand is None:
-            key = (f, *snap[_HAND])
-            if "develop_technology" in f.mods:
-                key += (-1, *snap[_WORKERS])
-            hand = self._hand_memo.get(key)
-            if hand is None:
-                if len(self._hand_memo) >= _CARDS_MAX:
-                    self._hand_memo.clear()
-                hand = self._hand_memo[key] = self._hand(civ, f)
+            hand = self._hand_of(civ, f, snap)
         if stocks is None:
-            stocks = (board.stock(civ, False), board.stock(civ, True))
+            stocks = self._stocks(civ)
         culture_rate, science_rate, strength, happy, food, res = rates
         yellow = civ.yellow
         blue = civ.blue
@@ -910,6 +959,62 @@ class ThroughTheAgesEncoder(ObservationEncoder):
             self._no_pol_tail if pblock is _NO_POLITICS else pblock + self._no_treaties,
             stocks,
         )
+
+    # --- the parts of a civilization's entry, rebuilt when their inputs changed (both paths:
+    # _civ_entry here, the C assembly's own rebuild in _tta_fast.c) ---------------------------
+    @staticmethod
+    def _effects(civ: Civ) -> tuple[effects.Fx, tuple[int, int, int, int, int]]:
+        """The civilization's effects and what the civ block shows of them: civil and military
+        actions, hand limits, urban limit."""
+        f = effects.fx(civ)
+        return f, (f.ca, f.ma, f.ca + f.chand, f.ma + f.mhand, board.urban_limit(civ))
+
+    @staticmethod
+    def _rates(civ: Civ) -> tuple[int, int, int, int, int, int]:
+        """Culture and science rates, strength, happiness, food and resource production."""
+        return (*board.ratings_memo(civ), *board.production(civ))
+
+    @staticmethod
+    def _stocks(civ: Civ) -> tuple[int, int]:
+        """Food and resources in stock (from the blue cubes)."""
+        return board.stock(civ, False), board.stock(civ, True)
+
+    def _played_of(self, civ: Civ, f: effects.Fx, snap: tuple[Any, ...]) -> tuple[bytes, bytes]:
+        """:meth:`_played`, kept by the effects, the technologies in play and, when build
+        costs depend on buildings (``f.bcost`` is None), the workers (``snap``: the
+        civilization's fields)."""
+        key = (f, *snap[_DEVELOPED])
+        if f.bcost is None:
+            key += (-1, *snap[_WORKERS])
+        played = self._played_memo.get(key)
+        if played is None:
+            if len(self._played_memo) >= _CARDS_MAX:
+                self._played_memo.clear()
+            played = self._played_memo[key] = self._played(civ, f)
+        return played
+
+    def _workers_of(self, civ: Civ, snap: tuple[Any, ...]) -> bytes:
+        """:meth:`_workers`, kept by the technologies in play and the workers."""
+        key = (*snap[_DEVELOPED], -1, *snap[_WORKERS])
+        workers = self._workers_memo.get(key)
+        if workers is None:
+            if len(self._workers_memo) >= _CARDS_MAX:
+                self._workers_memo.clear()
+            workers = self._workers_memo[key] = self._workers(civ)
+        return workers
+
+    def _hand_of(self, civ: Civ, f: effects.Fx, snap: tuple[Any, ...]) -> tuple[bytes, bytes]:
+        """:meth:`_hand`, kept by the effects, the hand and, when a card in play modifies
+        develop costs, the workers (buildings)."""
+        key = (f, *snap[_HAND])
+        if "develop_technology" in f.mods:
+            key += (-1, *snap[_WORKERS])
+        hand = self._hand_memo.get(key)
+        if hand is None:
+            if len(self._hand_memo) >= _CARDS_MAX:
+                self._hand_memo.clear()
+            hand = self._hand_memo[key] = self._hand(civ, f)
+        return hand
 
     @staticmethod
     def _played(civ: Civ, f: effects.Fx) -> tuple[bytes, bytes]:
