@@ -43,13 +43,13 @@ static const char *NAMED[] = {
     "gov", "leader", "special", "wonders", "colonies", "pside", "workers", "ruins",
     "homer_wonder", "tactic", "xculture", "developed", "hand", "cubes", "culture", "science",
     "yellow", "blue", "pool", "wip_stages", "ca", "ma", "temp_ma", "mhand", "tactic_own", "wip",
-    "flags", "secret",
+    "flags", "secret", "replaced_leader",
 };
 enum {
     C_GOV, C_LEADER, C_SPECIAL, C_WONDERS, C_COLONIES, C_PSIDE, C_WORKERS, C_RUINS, C_HOMER,
     C_TACTIC, C_XCULTURE, C_DEVELOPED, C_HAND, C_CUBES, C_CULTURE, C_SCIENCE, C_YELLOW, C_BLUE,
     C_POOL, C_WIP_STAGES, C_CA, C_MA, C_TEMP_MA, C_MHAND, C_TACTIC_OWN, C_WIP, C_FLAGS, C_SECRET,
-    N_NAMED
+    C_REPLACED_LEADER, N_NAMED
 };
 #define HEAD 36 /* the civ block's numbers: 27 ints, the exclusive tactic, 8 cube counts */
 #define BANK 64 /* bank sizes with a precomputed table */
@@ -86,7 +86,7 @@ typedef struct {
     PyObject *s_effects, *s_rates, *s_stocks, *s_played_of, *s_workers_of, *s_hand_of;
     PyObject *s_bcost, *s_mods, *s_develop;
     PyObject *peeks; /* view.peeks(state, seat) */
-    PyObject *s_last, *s_costs, *s_pending2, *s_decider;
+    PyObject *s_last, *s_row_costs, *s_costs, *s_pending2, *s_decider;
 } Plan;
 
 /* ---- setup ------------------------------------------------------------------------------ */
@@ -196,6 +196,7 @@ Plan_dealloc(Plan *self)
     Py_XDECREF(self->civ_type);
     Py_XDECREF(self->peeks);
     Py_XDECREF(self->s_last);
+    Py_XDECREF(self->s_row_costs);
     Py_XDECREF(self->s_costs);
     Py_XDECREF(self->s_pending2);
     Py_XDECREF(self->s_decider);
@@ -359,6 +360,7 @@ Plan_init(Plan *self, PyObject *args, PyObject *kwds)
     self->peeks = peeks;
     self->s_last = PyUnicode_InternFromString("_last");
     self->s_costs = PyUnicode_InternFromString("_costs");
+    self->s_row_costs = PyUnicode_InternFromString("_row_costs");
     self->s_pending2 = PyUnicode_InternFromString("_pending2");
     self->s_decider = PyUnicode_InternFromString("decider");
     self->no_treaties = self->pacts.size + self->players;
@@ -375,7 +377,7 @@ Plan_init(Plan *self, PyObject *args, PyObject *kwds)
     self->s_bcost = PyUnicode_InternFromString("bcost");
     self->s_mods = PyUnicode_InternFromString("mods");
     self->s_develop = PyUnicode_InternFromString("develop_technology");
-    if (!self->s_last || !self->s_costs || !self->s_pending2 ||
+    if (!self->s_last || !self->s_row_costs || !self->s_costs || !self->s_pending2 ||
         !self->s_decider || !self->no_politics || !self->s_effects || !self->s_rates ||
         !self->s_stocks || !self->s_played_of || !self->s_workers_of || !self->s_hand_of ||
         !self->s_bcost || !self->s_mods || !self->s_develop) {
@@ -878,6 +880,56 @@ civ_entry(Plan *p, PyObject *enc, PyObject *last, PyObject *civ, Py_ssize_t o, P
     return OK;
 }
 
+/* what seat pays for each row slot (a new reference): what the encoder's _costs kept for it
+ * when its key (effects, wonders and face-down wonders, replaced leader, no buildings in the
+ * key) and the row are unchanged, else the encoder's _costs (which prices and keeps them) */
+static int
+row_costs(Plan *p, PyObject *enc, PyObject *s, Py_ssize_t seat, PyObject *row, PyObject *civ,
+          PyObject *f, PyObject **out)
+{
+    PyObject *all = PyObject_GetAttr(enc, p->s_row_costs);
+    if (all == NULL) {
+        return ERROR;
+    }
+    PyObject *kept = PyList_CheckExact(all) && PyList_GET_SIZE(all) == p->players
+                         ? PyList_GET_ITEM(all, seat)
+                         : NULL;
+    Py_DECREF(all); /* kept stays alive: the encoder's list holds it until _costs runs */
+    if (kept != NULL && PyTuple_CheckExact(kept) && PyTuple_GET_SIZE(kept) == 3) {
+        PyObject *key = PyTuple_GET_ITEM(kept, 0), *was = PyTuple_GET_ITEM(kept, 1);
+        PyObject *wonders = field(civ, p->civ_off[p->at[C_WONDERS]]);
+        PyObject *ruins = field(civ, p->civ_off[p->at[C_RUINS]]);
+        PyObject *replaced = field(civ, p->civ_off[p->at[C_REPLACED_LEADER]]);
+        long count, replaced_leader;
+        if (PyTuple_CheckExact(key) && PyTuple_GET_SIZE(key) == 4 &&
+            PyTuple_GET_ITEM(key, 3) == Py_None && PyTuple_GET_ITEM(key, 0) == f &&
+            wonders != NULL && PyList_CheckExact(wonders) && ruins != NULL &&
+            PyList_CheckExact(ruins) && as_long(PyTuple_GET_ITEM(key, 1), &count) == OK &&
+            count == PyList_GET_SIZE(wonders) + PyList_GET_SIZE(ruins) &&
+            as_long(PyTuple_GET_ITEM(key, 2), &replaced_leader) == OK && replaced != NULL &&
+            as_long(replaced, &count) == OK && count == replaced_leader) {
+            int eq = same(was, row);
+            if (eq < 0) {
+                return ERROR;
+            }
+            if (eq) {
+                *out = Py_NewRef(PyTuple_GET_ITEM(kept, 2));
+                return OK;
+            }
+        }
+    }
+    PyObject *index = PyLong_FromSsize_t(seat);
+    if (index == NULL) {
+        return ERROR;
+    }
+    PyObject *args[] = {enc, s, index, f};
+    int r = called(
+        PyObject_VectorcallMethod(p->s_costs, args, 4 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL),
+        out);
+    Py_DECREF(index);
+    return r;
+}
+
 static int
 encode(Plan *p, PyObject *enc, PyObject *s, Py_ssize_t seat, float *v)
 {
@@ -963,18 +1015,9 @@ encode(Plan *p, PyObject *enc, PyObject *s, Py_ssize_t seat, float *v)
             }
             v[p->row_at + slot * p->civil.size + at] = 1.0f;
         }
-        PyObject *index = PyLong_FromSsize_t(seat);
-        if (index == NULL) {
-            r = ERROR;
-            goto done;
-        }
-        PyObject *args[] = {enc, s, index, PyTuple_GET_ITEM(entries[0], 3)};
         PyObject *costs;
-        r = called(
-            PyObject_VectorcallMethod(p->s_costs, args, 4 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL),
-            &costs);
-        Py_DECREF(index);
-        if (r != OK) {
+        if ((r = row_costs(p, enc, s, seat, row, PyList_GET_ITEM(civs, seat),
+                           PyTuple_GET_ITEM(entries[0], 3), &costs)) != OK) {
             goto done;
         }
         r = copy_bytes(costs, p->row_slots, v + p->row_at + p->row_slots * p->civil.size);
