@@ -405,6 +405,10 @@ def test_tta_c_plan_refuses_a_wrong_layout_buffer_or_seat():
         encoder.plan.encode(encoder, state, seat, out[:-1])
     with pytest.raises(ValueError, match="no seat 2"):
         encoder.plan.encode(encoder, state, 2, out)
+    with pytest.raises(RuntimeError, match="not set up"):
+        _tta_fast.Plan.__new__(_tta_fast.Plan).encode(encoder, state, seat, out)
+    with pytest.raises(RuntimeError, match="already set up"):
+        encoder.plan.__init__(spec)
     assert (out == 7).all()
     assert encoder.plan.encode(encoder, state, seat, out)
     assert np.array_equal(out, encoder.encode(state.view(seat, labels=False)))

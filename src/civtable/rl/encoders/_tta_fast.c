@@ -2,13 +2,16 @@
  *
  * ThroughTheAgesEncoder.encode_state has a pure-Python path (ThroughTheAgesEncoder._parts);
  * when this extension is built, the encoder hands the same work to Plan.encode, which writes
- * the float32 vector in place instead of joining bytes blocks and converting them. The rules
- * stay in Python: a civilization's blocks, the row's prices and the pending military decision
- * are the encoder's own methods (_civ_entry, _costs, _pending2), called from here exactly when
- * the Python path calls them, with the same memory (the encoder's _last list). This file only
- * reads state fields and copies numbers, block by block in the order of the module doc of
+ * the float32 vector in place instead of joining bytes blocks and converting them. It keeps
+ * the same memory as the Python path (the encoder's _last entries and _row_costs) and rebuilds
+ * a civilization's entry when one of its fields changed, reusing the parts whose inputs did not
+ * change, by the rules ThroughTheAgesEncoder._civ_entry documents. Everything that depends on
+ * the game's rules stays in Python: the parts of an entry (the encoder's _effects, _rates,
+ * _played_of, _workers_of, _hand_of, _stocks), the row's prices (_costs), the pending military
+ * decision (_pending2), the deciding seat and Joan of Arc's peek. This file reads state fields,
+ * compares them and copies numbers, block by block in the order of the module doc of
  * through_the_ages.py; tests/rl checks that both paths give encode(view(seat)) on every
- * position of random games.
+ * position of random games and that the entries kept here equal the Python path's.
  *
  * Plan.encode returns True when the vector is written and False when the caller must take the
  * reference path (an object of an unexpected type, an unset field, a ValueError from one of
@@ -62,6 +65,7 @@ typedef struct {
 
 typedef struct {
     PyObject_HEAD
+    int set_up; /* Plan.__init__ ran (once only) */
     Py_ssize_t players, size, n_cards, row_slots;
     /* offsets of the vector's blocks (see ThroughTheAgesEncoder.__init__) */
     Py_ssize_t row_at, pending_at, civ_at, civ_size, mhand_at, pol_at, pciv_at, pciv_size;
@@ -210,10 +214,11 @@ Plan_init(Plan *self, PyObject *args, PyObject *kwds)
     if (!PyArg_ParseTuple(args, "O!:Plan", &PyDict_Type, &d)) {
         return -1;
     }
-    if (self->state_type != NULL) {
+    if (self->set_up) {
         PyErr_SetString(PyExc_RuntimeError, "Plan is already set up");
         return -1;
     }
+    self->set_up = 1;
     Py_ssize_t *ints[] = {
         &self->players, &self->size, &self->n_cards, &self->row_slots, &self->row_at,
         &self->pending_at, &self->civ_at, &self->civ_size, &self->mhand_at, &self->pol_at,
@@ -1233,6 +1238,10 @@ Plan_encode(Plan *self, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 4) {
         PyErr_SetString(PyExc_TypeError, "encode(encoder, state, seat, out)");
+        return NULL;
+    }
+    if (self->state_type == NULL || self->no_politics == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "the Plan was not set up");
         return NULL;
     }
     PyObject *enc = args[0], *s = args[1];

@@ -6,7 +6,9 @@ hand. Another seat's military hand, the deck orders and the current events appea
 as sizes, so they cannot appear here. :meth:`ThroughTheAgesEncoder.encode` encodes a view;
 :meth:`ThroughTheAgesEncoder.encode_state` (what the environments call, several times cheaper)
 reads the same fields straight from the state, keeps the blocks that did not change since its
-last call, and is tested equal to encoding the view.
+last call, and is tested equal to encoding the view. When the optional C extension ``_tta_fast``
+is built (``setup.py``), it assembles that vector (:attr:`ThroughTheAgesEncoder.plan`); the
+rules it needs stay here, in the methods both paths call.
 
 Seats are listed relative to the observer: self, then the next seats in turn order.
 ``S = 13`` row slots, ``n`` players. A per-card block lists only the cards that can appear in it,
@@ -609,8 +611,10 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         call (most decisions change one civilization), and then only the parts whose inputs
         changed (a civilization's food and resources by its cubes); the hands and event lists
         by their cards; the row is its slots' one-hot blocks and its costs are re-priced only
-        for the slots that changed. ``tests/rl`` checks the result equals
-        ``encode(view(seat))`` on every position of random games, for every seat.
+        for the slots that changed. With the C extension (``self.plan``), the same work is
+        done by ``_tta_fast.Plan.encode``, which writes the ``float32`` vector in place and
+        calls the part methods below for what the rules compute. ``tests/rl`` checks both
+        paths give ``encode(view(seat))`` on every position of random games, for every seat.
         """
         s: TTAState = state  # type: ignore[assignment]
         n = self.players
