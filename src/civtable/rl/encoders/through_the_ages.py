@@ -96,7 +96,7 @@ from civtable.rl.encoders import ObservationEncoder, Vector
 
 try:  # the vector assembled in C, when the extension was built (pyproject: setup.py)
     from civtable.rl.encoders import _tta_fast
-except ImportError:  # pragma: no cover - a build without a C compiler: the Python path
+except ImportError:  # a build without a C compiler: the Python path
     _tta_fast = None  # type: ignore[assignment]
 
 #: upper bound of every entry (all counts of the first game stay far below it)
@@ -394,7 +394,9 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         self._hot = tuple(tuple(int(k == r) for k in range(n)) for r in range(n + 1))
         self._seats = tuple(tuple(self._hot[a] + self._hot[b] for b in range(n)) for a in range(n))
         #: encode_state's C assembly of the vector (None: the Python path, :meth:`_parts`)
-        self.plan: Any = None if _tta_fast is None else _tta_fast.Plan(self._plan_spec())
+        self.plan: _tta_fast.Plan | None = None
+        if _tta_fast is not None:
+            self.plan = _tta_fast.Plan(self._plan_spec())
 
     def __getstate__(self) -> dict[str, Any]:
         """What pickling and copying keep: everything but the C plan, which is made again."""
@@ -403,8 +405,11 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        with_plan = state.pop("plan", False)
         self.__dict__.update(state)
-        self.plan = _tta_fast.Plan(self._plan_spec()) if state["plan"] and _tta_fast else None
+        self.plan = None
+        if with_plan and _tta_fast is not None:
+            self.plan = _tta_fast.Plan(self._plan_spec())
 
     def _plan_spec(self) -> dict[str, Any]:
         """The layout and tables the C assembly (``_tta_fast.Plan``) reads."""
