@@ -414,6 +414,24 @@ def test_tta_c_plan_refuses_a_wrong_layout_buffer_or_seat():
     assert np.array_equal(out, encoder.encode(state.view(seat, labels=False)))
 
 
+def test_tta_c_plan_takes_the_reference_path_on_unexpected_fields_and_keeps_nothing():
+    """A state field of an unexpected type (a tuple where the engine keeps a list) sends the
+    call to the reference path, with the same vector; the abandoned C call releases what it
+    held (the civilizations' entries' reference counts are unchanged)."""
+    import sys
+
+    encoder = _encoder(2, "c")
+    state, seat = _positions_in_order(2, 44, "full")[120]
+    expected = encoder.encode(state.view(seat, labels=False))
+    assert np.array_equal(encoder.encode_state(state, seat), expected)
+    entries = list(encoder._last)
+    counts = [sys.getrefcount(e) for e in entries]
+    state.past = tuple(state.past)
+    for _ in range(3):
+        assert np.array_equal(encoder.encode_state(state, seat), expected)
+    assert [sys.getrefcount(e) for e in entries] == counts
+
+
 def test_tta_encoder_copies_make_their_own_c_plan():
     """A pickled or deep-copied encoder (OpenSpiel's serialization, Ray workers) gets a plan
     of its own and encodes as the original; an encoder on the Python path stays on it."""

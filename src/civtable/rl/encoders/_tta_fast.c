@@ -431,10 +431,18 @@ as_long(PyObject *x, long *out)
     return overflow ? REFERENCE : OK;
 }
 
-/* a list field: REFERENCE if it is not a list */
+/* a list field: return REFERENCE if it is not a list */
 #define LIST_OR_REFERENCE(var, obj, off)                                                      \
     PyObject *var = field((obj), (off));                                                      \
     if (var == NULL || !PyList_CheckExact(var)) return REFERENCE;
+
+/* the same inside encode once it holds references: set r and go to done */
+#define LIST_OR_DONE(var, obj, off)                                                           \
+    PyObject *var = field((obj), (off));                                                      \
+    if (var == NULL || !PyList_CheckExact(var)) {                                             \
+        r = REFERENCE;                                                                        \
+        goto done;                                                                            \
+    }
 
 static int
 card_pos(const Plan *p, const Block *b, PyObject *item, Py_ssize_t *out)
@@ -1000,7 +1008,7 @@ encode(Plan *p, PyObject *enc, PyObject *s, Py_ssize_t seat, float *v)
     }
     /* the row: each slot's one-hot block, then what I pay for each slot */
     {
-        LIST_OR_REFERENCE(row, s, so[S_ROW]);
+        LIST_OR_DONE(row, s, so[S_ROW]);
         if (PyList_GET_SIZE(row) != p->row_slots) {
             r = REFERENCE;
             goto done;
@@ -1033,13 +1041,13 @@ encode(Plan *p, PyObject *enc, PyObject *s, Py_ssize_t seat, float *v)
     }
     /* the common tactics */
     {
-        LIST_OR_REFERENCE(common, s, so[S_COMMON]);
+        LIST_OR_DONE(common, s, so[S_COMMON]);
         if ((r = counts(p, &p->tactics, common, v + p->pending_at - p->tactics.size)) != OK) {
             goto done;
         }
     }
     /* the follow-up decision */
-    LIST_OR_REFERENCE(pending, s, so[S_PENDING]);
+    LIST_OR_DONE(pending, s, so[S_PENDING]);
     Py_ssize_t plen = PyList_GET_SIZE(pending);
     long kind, p1 = -1, p2 = -1;
     if (plen < 1 || as_long(PyList_GET_ITEM(pending, 0), &kind) != OK || kind < 0 ||
@@ -1067,7 +1075,8 @@ encode(Plan *p, PyObject *enc, PyObject *s, Py_ssize_t seat, float *v)
     }
     /* the civilizations' blocks */
     for (Py_ssize_t k = 0; k < n; k++) {
-        r = copy_bytes(PyTuple_GET_ITEM(entries[k], 1), p->civ_size, v + p->civ_at + k * p->civ_size);
+        r = copy_bytes(PyTuple_GET_ITEM(entries[k], 1), p->civ_size,
+                       v + p->civ_at + k * p->civ_size);
         if (r != OK) {
             goto done;
         }
@@ -1103,12 +1112,12 @@ encode(Plan *p, PyObject *enc, PyObject *s, Py_ssize_t seat, float *v)
             }
             v[i + 1 + ((decider - seat) % n + n) % n] = 1.0f;
         }
-        LIST_OR_REFERENCE(future, s, so[S_FUTURE]);
+        LIST_OR_DONE(future, s, so[S_FUTURE]);
         v[i + 1 + n] = clip((long)PyList_GET_SIZE(future));
         i += 2 + n;
         const Py_ssize_t ce = p->events.size;
-        LIST_OR_REFERENCE(past, s, so[S_PAST]);
-        LIST_OR_REFERENCE(faceup, s, so[S_FACEUP]);
+        LIST_OR_DONE(past, s, so[S_PAST]);
+        LIST_OR_DONE(faceup, s, so[S_FACEUP]);
         if ((r = counts(p, &p->events, past, v + i)) != OK ||
             (r = counts(p, &p->events, faceup, v + i + ce)) != OK) {
             goto done;
@@ -1188,8 +1197,8 @@ encode(Plan *p, PyObject *enc, PyObject *s, Py_ssize_t seat, float *v)
                 goto done;
             }
         }
-        LIST_OR_REFERENCE(pacts, s, so[S_PACTS]);
-        LIST_OR_REFERENCE(wars, s, so[S_WARS]);
+        LIST_OR_DONE(pacts, s, so[S_PACTS]);
+        LIST_OR_DONE(wars, s, so[S_WARS]);
         float *tails = v + p->pciv_at + p->pciv_own;
         Py_ssize_t np_ = PyList_GET_SIZE(pacts), nw = PyList_GET_SIZE(wars);
         if (np_ % 4 || nw % 3) {
