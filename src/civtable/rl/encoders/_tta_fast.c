@@ -28,6 +28,7 @@
 #define N_PENDING 5   /* the pending kinds of the civil part ("none" first) */
 #define MAX_SEATS 4
 #define MAX_CIV_FIELDS 64
+#define MAX_ROW 32
 
 /* the TTAState fields read here, in this order */
 static const char *STATE_FIELDS[] = {
@@ -87,6 +88,11 @@ typedef struct {
     long f_resigned;
     long required[BANK], pop_cost[BANK], consumption[BANK], corruption[BANK];
     PyObject *no_politics;              /* bytes(pciv_own) */
+    /* the row's prices: per card, whether it is a wonder; per slot, the printed price of a card
+     * other than a wonder; the rules' civil.take_cost */
+    unsigned char *wonder;
+    unsigned char plain_take[MAX_ROW];
+    PyObject *take_cost;
     PyObject *s_effects, *s_rates, *s_stocks, *s_played_of, *s_workers_of, *s_hand_of;
     PyObject *s_bcost, *s_mods, *s_develop;
     PyObject *peeks; /* view.peeks(state, seat) */
@@ -179,6 +185,8 @@ static void
 Plan_dealloc(Plan *self)
 {
     PyMem_Free(self->card_idx);
+    PyMem_Free(self->wonder);
+    Py_XDECREF(self->take_cost);
     PyMem_Free(self->civil.pos);
     PyMem_Free(self->tactics.pos);
     PyMem_Free(self->military.pos);
@@ -292,6 +300,33 @@ Plan_init(Plan *self, PyObject *args, PyObject *kwds)
             return -1;
         }
     }
+    PyObject *wonder = PyDict_GetItemString(d, "wonder");
+    PyObject *plain = PyDict_GetItemString(d, "plain_take");
+    PyObject *take_cost = PyDict_GetItemString(d, "take_cost");
+    if (wonder == NULL || !PyTuple_Check(wonder) || PyTuple_GET_SIZE(wonder) != self->n_cards ||
+        plain == NULL || !PyTuple_Check(plain) || PyTuple_GET_SIZE(plain) != self->row_slots ||
+        self->row_slots > MAX_ROW || take_cost == NULL || !PyCallable_Check(take_cost)) {
+        PyErr_SetString(PyExc_TypeError, "Plan: wonder, plain_take, take_cost");
+        return -1;
+    }
+    self->wonder = PyMem_Malloc((size_t)self->n_cards);
+    if (self->wonder == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < self->n_cards; i++) {
+        int yes = PyObject_IsTrue(PyTuple_GET_ITEM(wonder, i));
+        if (yes < 0) return -1;
+        self->wonder[i] = (unsigned char)yes;
+    }
+    for (Py_ssize_t i = 0; i < self->row_slots; i++) {
+        long price = PyLong_AsLong(PyTuple_GET_ITEM(plain, i));
+        if (price < 0 || price > 255) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "Plan: plain_take range");
+            return -1;
+        }
+        self->plain_take[i] = (unsigned char)price;
+    }
     if (block_from(d, "civil", self->n_cards, &self->civil) < 0 ||
         block_from(d, "tactics", self->n_cards, &self->tactics) < 0 ||
         block_from(d, "military", self->n_cards, &self->military) < 0 ||
@@ -363,6 +398,8 @@ Plan_init(Plan *self, PyObject *args, PyObject *kwds)
     self->civ_type = (PyTypeObject *)ct;
     Py_INCREF(peeks);
     self->peeks = peeks;
+    Py_INCREF(take_cost);
+    self->take_cost = take_cost;
     self->s_last = PyUnicode_InternFromString("_last");
     self->s_costs = PyUnicode_InternFromString("_costs");
     self->s_row_costs = PyUnicode_InternFromString("_row_costs");
@@ -893,9 +930,39 @@ civ_entry(Plan *p, PyObject *enc, PyObject *last, PyObject *civ, Py_ssize_t o, P
     return OK;
 }
 
-/* what seat pays for each row slot (a new reference): what the encoder's _costs kept for it
- * when its key (effects, wonders and face-down wonders, replaced leader, no buildings in the
- * key) and the row are unchanged, else the encoder's _costs (which prices and keeps them) */
+/* the row costs kept for seat when their key still holds: the same effects, as many wonders
+ * and face-down wonders, the same replaced leader, no card that changes take costs (then the
+ * key holds no buildings); NULL otherwise */
+static PyObject *
+kept_costs(Plan *p, PyObject *kept, PyObject *civ, PyObject *f)
+{
+    if (!PyTuple_CheckExact(kept) || PyTuple_GET_SIZE(kept) != 3) {
+        return NULL;
+    }
+    PyObject *key = PyTuple_GET_ITEM(kept, 0);
+    PyObject *wonders = field(civ, p->civ_off[p->at[C_WONDERS]]);
+    PyObject *ruins = field(civ, p->civ_off[p->at[C_RUINS]]);
+    PyObject *replaced = field(civ, p->civ_off[p->at[C_REPLACED_LEADER]]);
+    long count, replaced_leader, now;
+    if (PyTuple_CheckExact(key) && PyTuple_GET_SIZE(key) == 4 &&
+        PyTuple_GET_ITEM(key, 3) == Py_None && PyTuple_GET_ITEM(key, 0) == f &&
+        wonders != NULL && PyList_CheckExact(wonders) && ruins != NULL &&
+        PyList_CheckExact(ruins) && as_long(PyTuple_GET_ITEM(key, 1), &count) == OK &&
+        count == PyList_GET_SIZE(wonders) + PyList_GET_SIZE(ruins) &&
+        as_long(PyTuple_GET_ITEM(key, 2), &replaced_leader) == OK &&
+        as_long(replaced, &now) == OK && now == replaced_leader &&
+        PyList_CheckExact(PyTuple_GET_ITEM(kept, 1)) &&
+        PyBytes_CheckExact(PyTuple_GET_ITEM(kept, 2))) {
+        return key;
+    }
+    return NULL;
+}
+
+/* what seat pays for each row slot (a new reference). While the key of what the encoder's
+ * _costs kept for seat holds, the kept costs, with the slots whose card changed priced again
+ * as _costs prices them: an empty slot 0, a card other than a wonder its slot's printed price
+ * (no card in play changes take costs, or the key would differ), a wonder by the rules'
+ * civil.take_cost; the result is kept for seat as _costs keeps it. Otherwise _costs. */
 static int
 row_costs(Plan *p, PyObject *enc, PyObject *s, Py_ssize_t seat, PyObject *row, PyObject *civ,
           PyObject *f, PyObject **out)
@@ -904,39 +971,93 @@ row_costs(Plan *p, PyObject *enc, PyObject *s, Py_ssize_t seat, PyObject *row, P
     if (all == NULL) {
         return ERROR;
     }
+    int r = OK;
     PyObject *kept = PyList_CheckExact(all) && PyList_GET_SIZE(all) == p->players
                          ? PyList_GET_ITEM(all, seat)
                          : NULL;
-    Py_DECREF(all); /* kept stays alive: the encoder's list holds it until _costs runs */
-    if (kept != NULL && PyTuple_CheckExact(kept) && PyTuple_GET_SIZE(kept) == 3) {
-        PyObject *key = PyTuple_GET_ITEM(kept, 0), *was = PyTuple_GET_ITEM(kept, 1);
-        PyObject *wonders = field(civ, p->civ_off[p->at[C_WONDERS]]);
-        PyObject *ruins = field(civ, p->civ_off[p->at[C_RUINS]]);
-        PyObject *replaced = field(civ, p->civ_off[p->at[C_REPLACED_LEADER]]);
-        long count, replaced_leader;
-        if (PyTuple_CheckExact(key) && PyTuple_GET_SIZE(key) == 4 &&
-            PyTuple_GET_ITEM(key, 3) == Py_None && PyTuple_GET_ITEM(key, 0) == f &&
-            wonders != NULL && PyList_CheckExact(wonders) && ruins != NULL &&
-            PyList_CheckExact(ruins) && as_long(PyTuple_GET_ITEM(key, 1), &count) == OK &&
-            count == PyList_GET_SIZE(wonders) + PyList_GET_SIZE(ruins) &&
-            as_long(PyTuple_GET_ITEM(key, 2), &replaced_leader) == OK && replaced != NULL &&
-            as_long(replaced, &count) == OK && count == replaced_leader) {
-            int eq = same(was, row);
-            if (eq < 0) {
-                return ERROR;
+    PyObject *key = kept != NULL ? kept_costs(p, kept, civ, f) : NULL;
+    PyObject *was = key != NULL ? PyTuple_GET_ITEM(kept, 1) : NULL;
+    PyObject *costs = key != NULL ? PyTuple_GET_ITEM(kept, 2) : NULL;
+    if (key != NULL && PyList_GET_SIZE(was) == p->row_slots &&
+        PyBytes_GET_SIZE(costs) == p->row_slots) {
+        int eq = same(was, row);
+        if (eq < 0) {
+            Py_DECREF(all);
+            return ERROR;
+        }
+        if (eq) {
+            *out = Py_NewRef(costs);
+            Py_DECREF(all);
+            return OK;
+        }
+        /* price the slots that changed */
+        Py_INCREF(kept); /* held while take_cost runs */
+        PyObject *fresh = PyBytes_FromStringAndSize(PyBytes_AS_STRING(costs), p->row_slots);
+        PyObject *copy = PyList_GetSlice(row, 0, p->row_slots);
+        PyObject *entry = NULL;
+        r = fresh == NULL || copy == NULL ? ERROR : OK;
+        unsigned char *c = r == OK ? (unsigned char *)PyBytes_AS_STRING(fresh) : NULL;
+        for (Py_ssize_t slot = 0; slot < p->row_slots && r == OK; slot++) {
+            PyObject *item = PyList_GET_ITEM(copy, slot);
+            if (item == PyList_GET_ITEM(was, slot)) {
+                continue;
             }
-            if (eq) {
-                *out = Py_NewRef(PyTuple_GET_ITEM(kept, 2));
-                return OK;
+            long card, cost;
+            if (as_long(item, &card) != OK || card >= p->n_cards) {
+                r = REFERENCE;
+            }
+            else if (card < 0) {
+                c[slot] = 0;
+            }
+            else if (!p->wonder[card]) {
+                c[slot] = p->plain_take[slot];
+            }
+            else {
+                PyObject *index = PyLong_FromSsize_t(slot), *price;
+                if (index == NULL) {
+                    r = ERROR;
+                    break;
+                }
+                r = called(PyObject_CallFunctionObjArgs(p->take_cost, s, civ, index, f, NULL),
+                           &price);
+                Py_DECREF(index);
+                if (r == OK) {
+                    /* past 255, which bytes refuse on the Python path: the reference path */
+                    r = as_long(price, &cost) != OK || cost < 0 || cost > 255 ? REFERENCE : OK;
+                    Py_DECREF(price);
+                    if (r == OK) {
+                        c[slot] = (unsigned char)cost;
+                    }
+                }
             }
         }
+        if (r == OK) {
+            entry = PyTuple_Pack(3, key, copy, fresh);
+            r = entry == NULL ? ERROR : OK;
+        }
+        if (r == OK) {
+            Py_INCREF(entry);
+            if (PyList_SetItem(all, seat, entry) < 0) { /* steals one reference */
+                r = ERROR;
+            }
+            Py_DECREF(entry);
+        }
+        if (r == OK) {
+            *out = Py_NewRef(fresh);
+        }
+        Py_XDECREF(fresh);
+        Py_XDECREF(copy);
+        Py_DECREF(kept);
+        Py_DECREF(all);
+        return r;
     }
+    Py_DECREF(all);
     PyObject *index = PyLong_FromSsize_t(seat);
     if (index == NULL) {
         return ERROR;
     }
     PyObject *args[] = {enc, s, index, f};
-    int r = called(
+    r = called(
         PyObject_VectorcallMethod(p->s_costs, args, 4 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL),
         out);
     Py_DECREF(index);

@@ -455,6 +455,9 @@ class ThroughTheAgesEncoder(ObservationEncoder):
             "civ_type": Civ,
             "civ_fields": Civ.__slots__,
             "peeks": peeks,
+            "wonder": _WONDER,
+            "plain_take": _PLAIN_TAKE,
+            "take_cost": civil.take_cost,
         }
 
     def feature_names(self) -> list[str]:
