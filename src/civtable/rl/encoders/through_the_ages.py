@@ -62,7 +62,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from itertools import compress
 from operator import itemgetter, ne
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -318,6 +318,21 @@ def _take_costs(s: TTAState, civ: Civ, f: effects.Fx) -> list[int]:
         if card >= 0:
             out[slot] = civil.take_cost(s, civ, slot, f) if _WONDER[card] else _PLAIN_TAKE[slot]
     return out
+
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _kept(memo: dict[_K, _V], key: _K, make: Callable[..., _V], *args: Any) -> _V:
+    """``memo[key]``, made by ``make(*args)`` when missing (the memo is cleared when it holds
+    ``_CARDS_MAX`` entries)."""
+    got = memo.get(key)
+    if got is None:
+        if len(memo) >= _CARDS_MAX:
+            memo.clear()
+        got = memo[key] = make(*args)
+    return got
 
 
 def _u8(x: int) -> int:
@@ -998,22 +1013,12 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         key = (f, *snap[_DEVELOPED])
         if f.bcost is None:
             key += (-1, *snap[_WORKERS])
-        played = self._played_memo.get(key)
-        if played is None:
-            if len(self._played_memo) >= _CARDS_MAX:
-                self._played_memo.clear()
-            played = self._played_memo[key] = self._played(civ, f)
-        return played
+        return _kept(self._played_memo, key, self._played, civ, f)
 
     def _workers_of(self, civ: Civ, snap: tuple[Any, ...]) -> bytes:
         """:meth:`_workers`, kept by the technologies in play and the workers."""
         key = (*snap[_DEVELOPED], -1, *snap[_WORKERS])
-        workers = self._workers_memo.get(key)
-        if workers is None:
-            if len(self._workers_memo) >= _CARDS_MAX:
-                self._workers_memo.clear()
-            workers = self._workers_memo[key] = self._workers(civ)
-        return workers
+        return _kept(self._workers_memo, key, self._workers, civ)
 
     def _hand_of(self, civ: Civ, f: effects.Fx, snap: tuple[Any, ...]) -> tuple[bytes, bytes]:
         """:meth:`_hand`, kept by the effects, the hand and, when a card in play modifies
@@ -1021,12 +1026,7 @@ class ThroughTheAgesEncoder(ObservationEncoder):
         key = (f, *snap[_HAND])
         if "develop_technology" in f.mods:
             key += (-1, *snap[_WORKERS])
-        hand = self._hand_memo.get(key)
-        if hand is None:
-            if len(self._hand_memo) >= _CARDS_MAX:
-                self._hand_memo.clear()
-            hand = self._hand_memo[key] = self._hand(civ, f)
-        return hand
+        return _kept(self._hand_memo, key, self._hand, civ, f)
 
     @staticmethod
     def _played(civ: Civ, f: effects.Fx) -> tuple[bytes, bytes]:
