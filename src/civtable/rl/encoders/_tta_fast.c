@@ -80,7 +80,7 @@ typedef struct {
     PyTypeObject *state_type, *civ_type;
     Py_ssize_t state_off[N_STATE_FIELDS];
     Py_ssize_t civ_off[MAX_CIV_FIELDS];
-    Py_ssize_t n_civ_fields, mhand_off, secret_off;
+    Py_ssize_t n_civ_fields;
     /* a civilization's entry (built here as ThroughTheAgesEncoder._civ_entry builds it) */
     Py_ssize_t at[N_NAMED];             /* a named field's index in civ_fields */
     Block wonders, territories;
@@ -367,10 +367,6 @@ Plan_init(Plan *self, PyObject *args, PyObject *kwds)
             PyErr_Format(PyExc_ValueError, "Plan: civ_fields has no %s", NAMED[j]);
             return -1;
         }
-    }
-    if (member_offset((PyTypeObject *)ct, "mhand", &self->mhand_off) < 0 ||
-        member_offset((PyTypeObject *)ct, "secret", &self->secret_off) < 0) {
-        return -1;
     }
     for (int i = 0; i < N_STATE_FIELDS; i++) {
         if (member_offset((PyTypeObject *)st, STATE_FIELDS[i], &self->state_off[i]) < 0) {
@@ -1205,7 +1201,7 @@ encode(Plan *p, PyObject *enc, PyObject *s, Py_ssize_t seat, float *v)
     /* my military hand */
     PyObject *me = PyList_GET_ITEM(civs, seat);
     {
-        PyObject *mhand = field(me, p->mhand_off);
+        PyObject *mhand = field(me, p->civ_off[p->at[C_MHAND]]);
         if (mhand == NULL || !PyList_CheckExact(mhand)) {
             r = REFERENCE;
             goto done;
@@ -1244,7 +1240,7 @@ encode(Plan *p, PyObject *enc, PyObject *s, Py_ssize_t seat, float *v)
             goto done;
         }
         if (age >= 2) { /* my own Age III events (TTA-15.1) */
-            PyObject *secret = field(me, p->secret_off);
+            PyObject *secret = field(me, p->civ_off[p->at[C_SECRET]]);
             if (secret == NULL || !PyList_CheckExact(secret)) {
                 r = REFERENCE;
                 goto done;

@@ -451,7 +451,7 @@ class ThroughTheAgesEncoder(ObservationEncoder):
             "p_option": P_OPTION,
             "phase_action": PH_ACTION,
             "card_kinds": tuple(sorted(_CARD_KINDS)),
-            "card_idx": _CARD_IDX[:_C],
+            "card_idx": _CARD_IDX,
             "civil": block(CIVIL),
             "tactics": block(TACTICS),
             "military": block(MILITARY),
