@@ -2,7 +2,8 @@
 
 Two players hammer a server with moves from a thread while the test kills the process with
 SIGKILL twice, at moments it does not choose precisely. After each restart every move that was
-acknowledged (HTTP 200) is in the stored log at the position its answer reported, and the game
+acknowledged (HTTP 200) is in the stored log at the position its answer reported (a tentative step
+of a compound move is stored with the step that completes the move), and the game
 goes on from exactly there (bots resume by themselves) to its final scores. On SQLite and
 PostgreSQL.
 """
@@ -29,6 +30,8 @@ class Players(threading.Thread):
         self.base, self.gid, self.tokens = base, gid, tokens
         self.rng = Rng(seed)
         self.acked: list[tuple[int, int, int]] = []  # (seq after, seat, action)
+        # a seat's tentative steps (answered, but stored only with the step completing the move)
+        self.held: dict[int, list[int]] = {s: [] for s in tokens}
         self.over = False
         self.stop = threading.Event()
         self.failure: BaseException | None = None
@@ -54,6 +57,8 @@ class Players(threading.Thread):
             if st["status"] == "over":
                 self.over = True
                 return
+            if not st.get("tentative"):
+                self.held[seat] = []  # none, or lost with a killed process: never stored
             legal = st["view"]["legal"]
             if not legal:
                 continue
@@ -65,8 +70,14 @@ class Players(threading.Thread):
             )
             if r.status_code == 200:
                 doc: dict[str, Any] = r.json()
-                self.acked.append((doc["seq"], seat, action))
                 idle = False
+                if doc["tentative"]:
+                    self.held[seat].append(action)
+                    continue
+                steps = [*self.held[seat], action]
+                self.held[seat] = []
+                first = doc["seq"] - len(steps)
+                self.acked.extend((first + i + 1, seat, a) for i, a in enumerate(steps))
             else:
                 assert r.status_code == 409, r.text
         if idle:

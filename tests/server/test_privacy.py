@@ -115,7 +115,8 @@ def test_sw_3_9_no_payload_of_a_whole_game_shows_hidden_cards(
         state = states[seq]
         import json
 
-        assert payload["view"] == json.loads(json.dumps(state.view(seat))), (seat, seq)
+        if not payload.get("tentative"):  # a compound move in progress shows the seat its steps
+            assert payload["view"] == json.loads(json.dumps(state.view(seat))), (seat, seq)
         found = leaks(payload, *hidden_from(state, seat))
         assert not found, f"seat {seat} at seq {seq} was sent hidden cards {found}"
     assert ws_or_state > 50

@@ -152,6 +152,18 @@ class State(ABC):
         self._apply(seat, action)
         self.history.append((seat, action))
 
+    def move_open(self, seat: int) -> bool:
+        """Is ``seat`` in the middle of a compound move it may still withdraw?
+
+        True when the decision ``seat`` owes now continues the move its previous action began
+        (a payment after the card, a region after the building, the next option of a card) and
+        nothing hidden has been revealed since that move began (no card drawn, no die rolled,
+        no other seat's commitment resolved). A table holds such steps back, seen only by their
+        seat and never stored, until the move is complete, so the player can cancel them
+        (the server's tentative steps). The default, False, makes every action final.
+        """
+        return False
+
     # --- outcome ---------------------------------------------------------------------------
     @abstractmethod
     def is_terminal(self) -> bool:

@@ -29,7 +29,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from civtable import __version__, games
+from civtable import __version__, games, present
 from civtable.bots import bot_names
 from civtable.core.api import JSON
 from civtable.core.errors import UnknownGameError
@@ -108,6 +108,14 @@ class MoveIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seq: StrictInt = Field(ge=0)
     action: StrictInt
+
+
+class CancelIn(BaseModel):
+    """Withdraw tentative steps of a compound move: the last ``steps`` of them, or all."""
+
+    model_config = ConfigDict(extra="forbid")
+    seq: StrictInt = Field(ge=0)
+    steps: StrictInt | None = Field(default=None, ge=1, description="default: the whole move")
 
 
 class MyGamesIn(BaseModel):
@@ -197,6 +205,26 @@ def _token(creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)
 
 
 Token = Annotated[str | None, Depends(_token)]
+
+
+def _lang(
+    lang: Annotated[
+        str | None,
+        Query(
+            max_length=16,
+            description="add the player words of the view (`words`) in this language",
+        ),
+    ] = None,
+) -> str | None:
+    if lang is None:
+        return None
+    try:
+        return present.check_language(lang)
+    except present.UnknownLanguageError as exc:
+        raise ApiError(422, "unknown_language", str(exc)) from exc
+
+
+Lang = Annotated[str | None, Depends(_lang)]
 
 
 def _links(game_id: str, token: str | None) -> JSON:
@@ -292,6 +320,31 @@ def create_app(
             out.append(doc)
         return {"games": out, "bots": bot_names()}
 
+    @app.get("/api/languages", tags=["catalog"])
+    async def languages(request: Request) -> JSON:
+        """The languages civtable speaks, and the best one for this browser's Accept-Language."""
+        return {
+            "languages": [
+                {"code": c, "name": present.language_name(c)} for c in present.languages()
+            ],
+            "default": present.negotiate(request.headers.get("accept-language")),
+        }
+
+    @app.get("/api/i18n/{lang}", tags=["catalog"])
+    async def messages(
+        lang: str,
+        domain: Annotated[
+            list[str] | None, Query(max_length=16, description="catalogue domains; default all")
+        ] = None,
+    ) -> JSON:
+        """The message catalogue of one language, as the browser's ``i18n.js`` reads it."""
+        try:
+            return present.browser_catalog(lang, domain)
+        except present.UnknownLanguageError as exc:
+            raise not_found(str(exc)) from exc
+        except present.MessageError as exc:
+            raise ApiError(422, "unknown_domain", str(exc)) from exc
+
     @app.get("/api/game-types/{game_id}/catalog", tags=["catalog"])
     async def catalog(game_id: str) -> JSON:
         """Card and board data for the UI, built from the game's catalog."""
@@ -350,20 +403,28 @@ def create_app(
 
     # --- play -----------------------------------------------------------------------------------
     @app.get("/api/games/{game_id}/state", tags=["play"])
-    async def game_state(game_id: str, token: Token) -> JSON:
+    async def game_state(game_id: str, token: Token, lang: Lang) -> JSON:
         """The current payload: ``view(seat)`` for a seat token, ``view(None)`` without one."""
         live = await hub.live(game_id)
         seat = hub.seat_of(live, token) if token else None
-        return hub.payload(live, seat)
+        return hub.payload(live, seat, lang)
 
     @app.post("/api/games/{game_id}/moves", tags=["play"])
-    async def post_move(game_id: str, body: MoveIn, token: Token) -> JSON:
-        """Make a decision. Answered only once the move is committed to the store."""
-        return await hub.move(game_id, token, body.seq, body.action)
+    async def post_move(game_id: str, body: MoveIn, token: Token, lang: Lang) -> JSON:
+        """Make a decision. Answered once the move is committed to the store — or, for a step
+        that leaves a compound move open, once it is held as a tentative step (``tentative`` in
+        the answer counts them; nobody else sees them; ``/cancel`` withdraws them)."""
+        return await hub.move(game_id, token, body.seq, body.action, lang)
+
+    @app.post("/api/games/{game_id}/cancel", tags=["play"])
+    async def cancel_move(game_id: str, body: CancelIn, token: Token, lang: Lang) -> JSON:
+        """Withdraw the tentative steps of your compound move in progress (all, or the last
+        ``steps``); nothing was stored and nobody else saw them."""
+        return await hub.cancel(game_id, token, body.seq, body.steps, lang)
 
     @app.websocket("/api/games/{game_id}/ws")
     async def game_socket(websocket: WebSocket, game_id: str) -> None:
-        """Push channel: send ``{"token": ...}`` (or ``{}`` to spectate) first."""
+        """Push channel: send ``{"token": ..., "lang": ...}`` (or ``{}`` to spectate) first."""
         await websocket.accept()
         try:
             hello = await asyncio.wait_for(websocket.receive_json(), timeout=15)
@@ -371,15 +432,25 @@ def create_app(
             with contextlib.suppress(Exception):
                 await websocket.close(code=4400)
             return
-        token = hello.get("token") if isinstance(hello, dict) else None
         try:
+            if not isinstance(hello, dict):
+                raise ApiError(400, "bad_hello", "the first message is a JSON object")
+            token = hello.get("token")
+            if token is not None and not (isinstance(token, str) and token.isascii()):
+                raise ApiError(400, "bad_token", "a seat token is a string")
+            lang = hello.get("lang")
+            if lang is not None:
+                try:
+                    lang = present.check_language(lang)
+                except present.UnknownLanguageError as exc:
+                    raise ApiError(422, "unknown_language", str(exc)) from exc
             live = await hub.live(game_id)
             seat = hub.seat_of(live, token) if token else None
         except ApiError as exc:
             await websocket.send_json({"type": "error", **exc.to_json()})
             await websocket.close(code=4000 + exc.status)
             return
-        sub = hub.subscribe(live, seat)
+        sub = hub.subscribe(live, seat, lang)
 
         async def sender() -> None:
             while True:
@@ -414,10 +485,11 @@ def create_app(
     async def replay_step(
         game_id: str,
         step: int,
+        lang: Lang,
         seat: Annotated[int | None, Query(description="whose view; omit for a spectator")] = None,
     ) -> JSON:
         """The view after ``step`` moves of a finished game."""
-        return await hub.replay_view(game_id, step, seat)
+        return await hub.replay_view(game_id, step, seat, lang)
 
     @app.get("/healthz", tags=["meta"])
     async def healthz() -> JSON:

@@ -30,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from civtable import games
+from civtable import games, present
 from civtable.bots import Bot, UnknownBotError, make_bot
 from civtable.core.api import JSON, Game, State
 from civtable.core.errors import (
@@ -80,6 +80,8 @@ class Subscriber:
     """A push connection: it only ever holds the newest payload (older ones are dropped)."""
 
     seat: int | None
+    #: the language of the payload's ``words`` (None: no words, the language-neutral payload)
+    lang: str | None = None
     pending: JSON | None = None
     event: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -110,6 +112,21 @@ class LiveGame:
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     cache: dict[int | None, JSON] = field(default_factory=dict)
+    #: payloads with words, by (seat, language)
+    worded: dict[tuple[int | None, str], JSON] = field(default_factory=dict)
+    #: a seat's tentative steps: the actions of its compound move so far (not stored, seen only
+    #: by that seat) and the state after them; see :meth:`State.move_open`
+    tentative: dict[int, tuple[list[int], State]] = field(default_factory=dict)
+
+    def forget_payloads(self, seat: int | None = None) -> None:
+        """Drop cached payloads (of one seat, or all)."""
+        if seat is None:
+            self.cache.clear()
+            self.worded.clear()
+            return
+        self.cache.pop(seat, None)
+        for key in [k for k in self.worded if k[0] == seat]:
+            del self.worded[key]
 
     @property
     def id(self) -> str:
@@ -223,7 +240,7 @@ class Hub:
     async def _refresh(self, live: LiveGame) -> None:
         """Re-read the record (seats, status) after a lobby change."""
         live.record = await self._db(self.store.get_game, live.id)
-        live.cache.clear()
+        live.forget_payloads()
 
     # --- authentication -----------------------------------------------------------------------
     @staticmethod
@@ -271,8 +288,22 @@ class Hub:
             "updated_at": record.updated_at.isoformat(),
         }
 
-    def payload(self, live: LiveGame, seat: int | None) -> JSON:
-        """What one seat (or a spectator) is sent: built from ``state.view(seat)`` only."""
+    def payload(self, live: LiveGame, seat: int | None, lang: str | None = None) -> JSON:
+        """What one seat (or a spectator) is sent: built from ``state.view(seat)`` only.
+
+        A seat with tentative steps sees the state after them (and ``tentative`` counts them);
+        everybody else sees the committed state. With ``lang`` the payload also carries
+        ``words``: the player words of the view in that language (:mod:`civtable.present`).
+        """
+        if lang is not None:
+            hit = live.worded.get((seat, lang))
+            if hit is not None:
+                return hit
+            base = self.payload(live, seat)
+            doc = dict(base)
+            doc["words"] = self._words(live, base.get("view"), seat, lang)
+            live.worded[(seat, lang)] = doc
+            return doc
         hit = live.cache.get(seat)
         if hit is not None:
             return hit
@@ -280,7 +311,10 @@ class Hub:
         doc["type"] = "state"
         doc["seq"] = live.seq
         doc["you"] = seat
-        view = live.state.view(seat) if live.state is not None else None
+        held = live.tentative.get(seat) if seat is not None else None
+        state = held[1] if held is not None else live.state
+        doc["tentative"] = len(held[0]) if held is not None else 0
+        view = state.view(seat) if state is not None else None
         doc["view"] = view
         hint_fn = extras.hints(live.record.game)
         doc["hints"] = None
@@ -289,16 +323,35 @@ class Hub:
         live.cache[seat] = doc
         return doc
 
-    def _broadcast(self, live: LiveGame) -> None:
-        live.cache.clear()
-        for sub in list(live.subscribers):
-            sub.push(self.payload(live, sub.seat))
+    def _words(self, live: LiveGame, view: JSON | None, seat: int | None, lang: str) -> JSON | None:
+        tr = present.translator(lang)
+        names = present.seat_names(live.record.seats, tr)
+        if view is None:
+            return {"names": list(names)}
+        try:
+            words = present.render(live.record.game, view, present.Ctx(tr, names, seat))
+        except Exception:  # a presentation bug must never stop a game: the view still goes out
+            log.exception("game %s: cannot render the words of seat %s", live.id, seat)
+            return {"names": list(names)}
+        return {**words, "names": list(names)}
 
-    def subscribe(self, live: LiveGame, seat: int | None) -> Subscriber:
+    def _broadcast(self, live: LiveGame) -> None:
+        live.forget_payloads()
+        for sub in list(live.subscribers):
+            sub.push(self.payload(live, sub.seat, sub.lang))
+
+    def _push_seat(self, live: LiveGame, seat: int) -> None:
+        """Re-send one seat its payload (its tentative steps changed; nobody else's did)."""
+        live.forget_payloads(seat)
+        for sub in list(live.subscribers):
+            if sub.seat == seat:
+                sub.push(self.payload(live, seat, sub.lang))
+
+    def subscribe(self, live: LiveGame, seat: int | None, lang: str | None = None) -> Subscriber:
         """A push subscriber, primed with the current payload."""
-        sub = Subscriber(seat)
+        sub = Subscriber(seat, lang)
         live.subscribers.add(sub)
-        sub.push(self.payload(live, seat))
+        sub.push(self.payload(live, seat, lang))
         return sub
 
     @staticmethod
@@ -444,16 +497,66 @@ class Hub:
         self._kick_bots(live)
 
     # --- moves --------------------------------------------------------------------------------
-    async def move(self, game_id: str, token: str | None, seq: int, action: int) -> JSON:
-        """A seat's move (see the module doc for ``seq``). Returns the mover's new payload."""
+    async def move(
+        self, game_id: str, token: str | None, seq: int, action: int, lang: str | None = None
+    ) -> JSON:
+        """A seat's move (see the module doc for ``seq``). Returns the mover's new payload.
+
+        A step that leaves the seat's compound move open (:meth:`State.move_open`) is held as a
+        tentative step: not stored, not shown to anybody else, cancellable; the step that
+        completes the move stores all of them at once.
+        """
         live = await self.live(game_id)
         seat = self.seat_of(live, token)
         async with live.lock:
-            await self._check_and_apply(live, seat, seq, action)
+            await self._check_and_apply(live, seat, seq, action, hold=True)
         self._kick_bots(live)
-        return self.payload(live, seat)
+        return self.payload(live, seat, lang)
 
-    async def _check_and_apply(self, live: LiveGame, seat: int, seq: int, action: int) -> None:
+    async def cancel(
+        self,
+        game_id: str,
+        token: str | None,
+        seq: int,
+        steps: int | None = None,
+        lang: str | None = None,
+    ) -> JSON:
+        """Withdraw the last ``steps`` tentative steps of the token's seat (all if None)."""
+        live = await self.live(game_id)
+        seat = self.seat_of(live, token)
+        async with live.lock:
+            self._check_open(live, seq)
+            held = live.tentative.get(seat)
+            if held is None:
+                raise conflict("nothing_to_cancel", "you have no move in progress to cancel")
+            actions = held[0]
+            if steps is not None and not 1 <= steps <= len(actions):
+                raise invalid(
+                    "bad_steps", f"you can go back 1 to {len(actions)} steps, not {steps}"
+                )
+            keep = actions[: len(actions) - steps] if steps is not None else []
+            self._set_tentative(live, seat, keep)
+            self._push_seat(live, seat)
+        return self.payload(live, seat, lang)
+
+    def _set_tentative(self, live: LiveGame, seat: int, actions: list[int]) -> bool:
+        """Hold ``actions`` as the seat's tentative steps on the committed state; False (and
+        nothing held) when they no longer apply there."""
+        live.tentative.pop(seat, None)
+        if not actions or live.state is None:
+            return not actions
+        state = live.state.copy()
+        try:
+            for a in actions:
+                state.apply(seat, a)
+        except (IllegalActionError, NotYourTurnError):
+            return False
+        if not state.move_open(seat):
+            return False
+        live.tentative[seat] = (list(actions), state)
+        return True
+
+    def _check_open(self, live: LiveGame, seq: int) -> None:
         if live.status == "lobby":
             raise conflict("not_started", f"game {live.id} has not started yet")
         if live.status == "over" or live.state is None or live.state.is_terminal():
@@ -462,6 +565,11 @@ class Hub:
             raise conflict(
                 "bad_seq", f"sequence number {seq} does not exist (the game is at {live.seq})"
             )
+
+    async def _check_and_apply(
+        self, live: LiveGame, seat: int, seq: int, action: int, *, hold: bool = False
+    ) -> None:
+        self._check_open(live, seq)
         if seq < live.epochs[seat]:
             raise conflict(
                 "stale",
@@ -469,34 +577,51 @@ class Hub:
                 "reload and choose again",
             )
         state = live.state
-        after = state.copy()
+        assert state is not None
+        held = live.tentative.get(seat)
+        before = held[1] if held is not None else state
+        after = before.copy()
         try:
             after.apply(seat, action)
         except NotYourTurnError as exc:
             raise conflict("not_your_turn", str(exc)) from exc
         except IllegalActionError as exc:
             raise invalid("illegal_action", str(exc)) from exc
-        await self._commit(live, seat, action, after)
+        steps = [*(held[0] if held is not None else []), action]
+        if hold and not after.is_terminal() and after.move_open(seat):
+            live.tentative[seat] = (steps, after)
+            self._push_seat(live, seat)
+            return
+        await self._commit(live, seat, steps, after)
 
-    async def _commit(self, live: LiveGame, seat: int, action: int, after: State) -> None:
-        """Persist a validated move, then make it live (caller holds the lock)."""
+    async def _commit(self, live: LiveGame, seat: int, steps: list[int], after: State) -> None:
+        """Persist a validated move (its tentative steps and the last one, in one transaction),
+        then make it live (caller holds the lock)."""
         state = live.state
         assert state is not None
         finished = after.result().to_json() if after.is_terminal() else None
         try:
             await self._db(
-                self.store.append_move, live.id, live.seq, seat, action, finished=finished
+                self.store.append_moves,
+                live.id,
+                live.seq,
+                [(seat, a) for a in steps],
+                finished=finished,
             )
         except StaleSequenceError as exc:
             # Someone else wrote to this game (another server process): reload it.
             self._live.pop(live.id, None)
             raise conflict("stale", f"{exc}; reload the game") from exc
-        new_seq = live.seq + 1
+        new_seq = live.seq + len(steps)
         for s in range(live.record.players):
             if s == seat or after.legal_actions(s) != state.legal_actions(s):
                 live.epochs[s] = new_seq
         live.state = after
         live.seq = new_seq
+        live.tentative.pop(seat, None)
+        for other, (actions, _) in list(live.tentative.items()):
+            # another seat's move in progress is kept if it still applies after this one
+            self._set_tentative(live, other, actions)
         if finished is not None:
             live.record = await self._db(self.store.get_game, live.id)
         else:
@@ -582,7 +707,9 @@ class Hub:
         actions = await self._db(self.store.moves, game_id)
         return await asyncio.to_thread(_replay_index, live.record, actions)
 
-    async def replay_view(self, game_id: str, step: int, seat: int | None) -> JSON:
+    async def replay_view(
+        self, game_id: str, step: int, seat: int | None, lang: str | None = None
+    ) -> JSON:
         """The view of ``seat`` (or a spectator) after ``step`` moves of a finished game."""
         live = await self.live(game_id)
         if live.status != "over":
@@ -605,6 +732,7 @@ class Hub:
             "seats": self.summary(live.record)["seats"],
             "view": view,
             "hints": hint_fn(view) if hint_fn and seat is not None else None,
+            "words": self._words(live, view, seat, lang) if lang is not None else None,
         }
 
 

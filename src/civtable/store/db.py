@@ -350,8 +350,26 @@ class Store:
         ``finished`` (the result) marks the game over in the same transaction. Raises
         :class:`StaleSequenceError` if the log does not have exactly ``seq`` moves.
         """
+        self.append_moves(game_id, seq, [(seat, action)], finished=finished)
+
+    def append_moves(
+        self,
+        game_id: str,
+        seq: int,
+        steps: Sequence[tuple[int, int]],
+        *,
+        finished: dict[str, Any] | None = None,
+    ) -> None:
+        """Append the moves ``steps`` (``(seat, action)``) as numbers ``seq, seq+1, ...`` in one
+        transaction: all of them are stored or none (a compound move commits whole).
+
+        ``finished`` (the result) marks the game over in the same transaction. Raises
+        :class:`StaleSequenceError` if the log does not have exactly ``seq`` moves.
+        """
+        if not steps:
+            raise StoreError("append_moves needs at least one move")
         now = _now()
-        values: dict[str, Any] = {"seq": seq + 1, "updated_at": now}
+        values: dict[str, Any] = {"seq": seq + len(steps), "updated_at": now}
         if finished is not None:
             values["status"] = "over"
             values["result"] = json.dumps(finished, sort_keys=True)
@@ -368,9 +386,17 @@ class Store:
                         f"game {game_id} is not active with {seq} moves; reload it"
                     )
                 conn.execute(
-                    moves.insert().values(
-                        game_id=game_id, seq=seq, seat=seat, action=action, created_at=now
-                    )
+                    moves.insert(),
+                    [
+                        {
+                            "game_id": game_id,
+                            "seq": seq + i,
+                            "seat": seat,
+                            "action": action,
+                            "created_at": now,
+                        }
+                        for i, (seat, action) in enumerate(steps)
+                    ],
                 )
         except IntegrityError as exc:  # a concurrent writer took this seq
             raise StaleSequenceError(f"move {seq} of game {game_id} exists already") from exc

@@ -376,6 +376,12 @@ class SevenWondersState(State):
         """Does ``seat`` owe a decision now?"""
         return self.current_city(seat) >= 0
 
+    def move_open(self, seat: int) -> bool:
+        """A card is chosen and its payment plan is still to choose (SW-7.10): the choice of
+        the card may still be withdrawn (nothing is revealed until every seat has committed)."""
+        c = self.current_city(seat)
+        return c >= 0 and self.await_pay[c] is not None
+
     def legal_actions(self, seat: int) -> list[int]:
         """Sorted legal action ids for ``seat`` (cached until the state changes)."""
         hit = self._legal.get(seat)

@@ -68,7 +68,7 @@ export function adoptTokenFromHash(gameId) {
 
 // --- push ----------------------------------------------------------------------------------
 /** A self-reconnecting WebSocket; `onPayload` gets every state pushed. */
-export function connect(gameId, token, { onPayload, onStatus }) {
+export function connect(gameId, token, { onPayload, onStatus, lang = null }) {
   let ws = null;
   let closed = false;
   let delay = 250;
@@ -77,7 +77,9 @@ export function connect(gameId, token, { onPayload, onStatus }) {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
     ws.onopen = () => {
-      ws.send(JSON.stringify(token ? { token } : {}));
+      const hello = token ? { token } : {};
+      if (lang) hello.lang = lang;
+      ws.send(JSON.stringify(hello));
       delay = 250;
       onStatus && onStatus("live");
       pinger = setInterval(() => ws.readyState === 1 && ws.send("ping"), 25000);

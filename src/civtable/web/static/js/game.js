@@ -2,6 +2,7 @@
 // makes you that seat; without one you watch as a spectator.
 
 import { adoptTokenFromHash, api, connect, forgetSeat, h, rememberSeat, seatFor, toast } from "./api.js";
+import { currentLanguage, loadLanguage } from "./i18n.js";
 import { installSprite } from "./icons.js";
 import { tableClassFor } from "./tables.js";
 
@@ -29,8 +30,28 @@ function newer(p) {
   return a > b || (a === b && p.seq >= current.seq) || p.you !== current.you;
 }
 
+let domainsLoaded = null;
+
+/** The catalogues of the page: common words, and the game's own once its id is known. */
+async function wordsFor(game) {
+  const want = game ? ["common", game.replaceAll("-", "_")] : ["common"];
+  const key = want.join(",");
+  if (domainsLoaded === key) return;
+  try {
+    await loadLanguage(want);
+  } catch (_e) {
+    await loadLanguage(["common"]); // a game without a catalogue of its own
+  }
+  domainsLoaded = key;
+}
+
+/** `?lang=` for API calls: the payload then carries the player words (payload.words). */
+function langQuery(sep = "?") {
+  return `${sep}lang=${encodeURIComponent(currentLanguage())}`;
+}
+
 async function catalogFor(game) {
-  if (!catalogs[game]) catalogs[game] = await api("GET", `/api/game-types/${game}/catalog`);
+  if (!catalogs[game]) catalogs[game] = await api("GET", `/api/game-types/${game}/catalog${langQuery()}`);
   return catalogs[game];
 }
 
@@ -72,12 +93,14 @@ async function accept(p) {
     mark();
     return;
   }
+  await wordsFor(p.game);
   const catalog = await catalogFor(p.game);
   const Table = await tableClassFor(params.get("view") === "generic" ? null : p.game);
   if (current !== p) return; // a newer payload arrived while the catalogue loaded
   if (!table || table.root !== root) {
     table = new Table(root, catalog, {
       onAction: play,
+      onCancel: cancel,
       onIllegal: (msg) => toast(msg, "error"),
       footer: () =>
         h(
@@ -97,7 +120,7 @@ async function accept(p) {
 
 async function refresh() {
   try {
-    await accept(await api("GET", `/api/games/${encodeURIComponent(gameId)}/state`, { token }));
+    await accept(await api("GET", `/api/games/${encodeURIComponent(gameId)}/state${langQuery()}`, { token }));
   } catch (e) {
     if (e.status === 403 && token) {
       toast("This browser's seat token is not valid for this game any more; you are watching.", "warn");
@@ -117,7 +140,7 @@ async function play(action, label) {
   root.classList.add("busy");
   if (table) table.busy = true;
   try {
-    const p = await api("POST", `/api/games/${encodeURIComponent(gameId)}/moves`, {
+    const p = await api("POST", `/api/games/${encodeURIComponent(gameId)}/moves${langQuery()}`, {
       token,
       body: { seq: current.seq, action },
     });
@@ -133,6 +156,29 @@ async function play(action, label) {
       toast(`Move refused: ${e.message}`, "error");
       if (current) await accept({ ...current, seq: current.seq });
     }
+  } finally {
+    busy = false;
+    root.classList.remove("busy");
+    if (table) table.busy = false;
+  }
+}
+
+/** Withdraw the tentative steps of a compound move (all, or the last `steps`). */
+async function cancel(steps = null) {
+  if (busy || !current) return;
+  busy = true;
+  root.classList.add("busy");
+  try {
+    const body = steps ? { seq: current.seq, steps } : { seq: current.seq };
+    const p = await api("POST", `/api/games/${encodeURIComponent(gameId)}/cancel${langQuery()}`, { token, body });
+    busy = false;
+    current = null;
+    await accept(p);
+  } catch (e) {
+    busy = false;
+    toast(e.message, "error");
+    current = null;
+    await refresh();
   } finally {
     busy = false;
     root.classList.remove("busy");
@@ -207,6 +253,7 @@ function reconnect() {
   if (socket) socket.close();
   const conn = document.getElementById("conn");
   socket = connect(gameId, token, {
+    lang: currentLanguage(),
     onPayload: (p) => accept(p),
     onStatus: (s, detail) => {
       conn.className = `conn ${s}`;
@@ -224,6 +271,7 @@ document.getElementById("seat-link").addEventListener("click", () => {
   if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});
 });
 
-refresh()
+wordsFor(null)
+  .then(() => refresh())
   .then(() => reconnect())
   .catch(() => {});
