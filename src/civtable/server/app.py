@@ -346,10 +346,11 @@ def create_app(
             raise ApiError(422, "unknown_domain", str(exc)) from exc
 
     @app.get("/api/game-types/{game_id}/catalog", tags=["catalog"])
-    async def catalog(game_id: str) -> JSON:
-        """Card and board data for the UI, built from the game's catalog."""
+    async def catalog(game_id: str, lang: Lang) -> JSON:
+        """Card and board data for the UI, built from the game's catalog (names and texts in
+        ``lang``, default English)."""
         try:
-            return extras.catalog(game_id)
+            return extras.catalog(game_id, lang or present.SOURCE_LANGUAGE)
         except UnknownGameError as exc:
             raise not_found(str(exc)) from exc
 

@@ -59,8 +59,10 @@ def slot_effects() -> dict[str, dict[str, str]]:
     }
 
 
-def catalog() -> JSON:
-    """Everything the table view names or explains."""
+def catalog(lang: str = "en") -> JSON:
+    """Everything the table view names or explains.
+
+    ``lang`` is the language of names and texts (only English so far)."""
     slots = slot_effects()
     return {
         "game": "civilization-a-new-dawn",

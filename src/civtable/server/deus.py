@@ -11,8 +11,10 @@ from civtable.games.deus import actions
 from civtable.games.deus.catalog import CARDS, COLORS, GODS, PIECES, RESOURCES, TERRAINS
 
 
-def catalog() -> JSON:
-    """Every card and god, the terrain and piece names, and the action ranges."""
+def catalog(lang: str = "en") -> JSON:
+    """Every card and god, the terrain and piece names, and the action ranges.
+
+    ``lang`` is the language of names and texts (only English so far)."""
     cards: dict[str, Any] = {}
     for card in CARDS:
         cards[card.id] = {

@@ -3,8 +3,8 @@
 A game's extras module (``EXTRAS[game_id]``, e.g. :mod:`civtable.server.seven_wonders`) may
 define:
 
-* ``catalog() -> JSON``: the static data its table view draws (card names, costs, board
-  geometry…), served at ``/api/game-types/{id}/catalog``;
+* ``catalog(lang) -> JSON``: the static data its table view draws (card names, texts, costs,
+  board geometry…) in the language ``lang``, served at ``/api/game-types/{id}/catalog?lang=``;
 * ``hints(view) -> JSON | None``: explanations for a seat's decision computed from that seat's
   view alone (never from the full state).
 
@@ -39,12 +39,12 @@ def extras_module(game_id: str) -> ModuleType | None:
     return importlib.import_module(name) if name else None
 
 
-def catalog(game_id: str) -> JSON:
-    """The UI catalogue of a playable game (raises ``UnknownGameError`` otherwise)."""
+def catalog(game_id: str, lang: str = "en") -> JSON:
+    """The UI catalogue of a playable game in ``lang`` (raises ``UnknownGameError`` otherwise)."""
     game = games.get(game_id)
     module = extras_module(game_id)
     if module is not None:
-        doc: JSON = module.catalog()
+        doc: JSON = module.catalog(lang)
         return doc
     return {
         "game": game_id,

@@ -31,8 +31,10 @@ from civtable.games.seven_wonders.rules.trade import payment_options
 from civtable.games.seven_wonders.state import City
 
 
-def catalog() -> JSON:
-    """Every card and wonder board, for the UI (names, colours, costs, effects, chains)."""
+def catalog(lang: str = "en") -> JSON:
+    """Every card and wonder board, for the UI (names, colours, costs, effects, chains).
+
+    ``lang`` is the language of names and texts (only English so far)."""
     raw_cards = {c["id"]: c for c in CARD_DOC["cards"]}
     cards: dict[str, Any] = {}
     for card in CARDS:

@@ -71,8 +71,10 @@ def card_doc(idx: int) -> dict[str, Any]:
     return doc
 
 
-def catalog() -> JSON:
-    """Every card by id, the building kinds and slots, row take costs and the action ranges."""
+def catalog(lang: str = "en") -> JSON:
+    """Every card by id, the building kinds and slots, row take costs and the action ranges.
+
+    ``lang`` is the language of names and texts (only English so far)."""
     return {
         "game": "through-the-ages",
         "cards": {c.id: card_doc(c.idx) for c in CARDS},
