@@ -126,7 +126,7 @@ def play_by_planner(
         page.locator("body[data-your-turn='1'], body[data-status='over']").first.wait_for()
         if page.locator("body").get_attribute("data-status") == "over":
             return clicks, on_map
-        seq = page.locator("body").get_attribute("data-seq")
+        seq = page.locator("body").get_attribute("data-view")
         page.locator(CLICKABLE).first.wait_for()
         action = planner.next_action()
         element = page.locator(
@@ -139,7 +139,7 @@ def play_by_planner(
         if element.first.evaluate("e => e.tagName.toLowerCase()") == "g":
             on_map += 1
         element.first.click()
-        page.locator(f"body:not([data-seq='{seq}'])").wait_for()
+        page.locator(f"body:not([data-view='{seq}'])").wait_for()
         clicks += 1
         wire.flush()
         assert clicks < max_clicks, f"no end after {max_clicks} clicks"

@@ -56,7 +56,7 @@ def test_generic_table_plays_a_whole_game(
         page.locator("body[data-your-turn='1'], body[data-status='over']").first.wait_for()
         if page.locator("body").get_attribute("data-status") == "over":
             break
-        seq = page.locator("body").get_attribute("data-seq")
+        seq = page.locator("body").get_attribute("data-view")
         # a push drawn while our previous move was in flight shows disabled buttons until the
         # move's reply arrives
         page.locator("button.act.generic:not([disabled])").first.wait_for()
@@ -65,7 +65,7 @@ def test_generic_table_plays_a_whole_game(
         label = page.locator(".decision h3").inner_text()
         assert label.startswith("Your move")
         buttons.nth(rng.randrange(buttons.count())).click()
-        page.locator(f"body:not([data-seq='{seq}'])").wait_for()
+        page.locator(f"body:not([data-view='{seq}'])").wait_for()
         clicks += 1
         assert clicks < MAX_CLICKS, f"{game_id}: no end after {clicks} clicks"
     scores = page.locator("[data-testid=scores]")

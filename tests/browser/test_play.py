@@ -131,6 +131,7 @@ def test_play_a_whole_game_against_three_bots(browser: Any, server: ServerProces
     paid_choice = False
     while _wait_turn_or_end(page) != "over":
         seq = _seq(page)
+        shown = page.locator("body").get_attribute("data-view")
         if page.locator("[data-testid=payment-choice]").count() and not paid_choice:
             _shot(page, "payment-choice.png")
             paid_choice = True
@@ -159,7 +160,7 @@ def test_play_a_whole_game_against_three_bots(browser: Any, server: ServerProces
             _shot(page, "table-phone.png")
             page.set_viewport_size(DESKTOP)
         _choose(page).click()
-        page.locator(f"body:not([data-seq='{seq}'])").wait_for()
+        page.locator(f"body:not([data-view='{shown}'])").wait_for()
         moves += 1
         wire.flush()
     wire.flush()

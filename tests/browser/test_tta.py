@@ -78,7 +78,7 @@ def _play_to_the_end(
             return clicks, kinds
         if clicks == 30:
             _shot(page, "tta-midgame.png", full=True)
-        seq = page.locator("body").get_attribute("data-seq")
+        seq = page.locator("body").get_attribute("data-view")
         options = page.locator(CLICKABLE)
         # a payload pushed while the previous move was being sent is drawn with the buttons
         # disabled until the move's own answer re-enables them: wait for that
@@ -90,7 +90,7 @@ def _play_to_the_end(
         )
         kinds[where] += 1
         button.click()
-        page.locator(f"body:not([data-seq='{seq}'])").wait_for()
+        page.locator(f"body:not([data-view='{seq}'])").wait_for()
         clicks += 1
         wire.flush()
         assert clicks < max_clicks, f"no end after {max_clicks} clicks"

@@ -328,6 +328,7 @@ def create_app(
                 {"code": c, "name": present.language_name(c)} for c in present.languages()
             ],
             "default": present.negotiate(request.headers.get("accept-language")),
+            "domains": list(present.domains()),
         }
 
     @app.get("/api/i18n/{lang}", tags=["catalog"])

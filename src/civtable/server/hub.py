@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -118,8 +119,14 @@ class LiveGame:
     #: by that seat) and the state after them; see :meth:`State.move_open`
     tentative: dict[int, tuple[list[int], State]] = field(default_factory=dict)
 
+    #: raised whenever any payload may change (a move, a tentative step, a lobby change): clients
+    #: keep the payload with the highest version, whatever order answers and pushes arrive in.
+    #: Microseconds of the clock (but always rising), so it keeps rising across restarts.
+    version: int = field(default_factory=lambda: time.time_ns() // 1000)
+
     def forget_payloads(self, seat: int | None = None) -> None:
-        """Drop cached payloads (of one seat, or all)."""
+        """Drop cached payloads (of one seat, or all) and raise :attr:`version`."""
+        self.version = max(self.version + 1, time.time_ns() // 1000)
         if seat is None:
             self.cache.clear()
             self.worded.clear()
@@ -310,6 +317,7 @@ class Hub:
         doc = self.summary(live.record)
         doc["type"] = "state"
         doc["seq"] = live.seq
+        doc["version"] = live.version
         doc["you"] = seat
         held = live.tentative.get(seat) if seat is not None else None
         state = held[1] if held is not None else live.state

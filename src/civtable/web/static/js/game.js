@@ -27,7 +27,10 @@ function newer(p) {
   if (!current) return true;
   const a = STATUS_RANK[p.status] ?? 0;
   const b = STATUS_RANK[current.status] ?? 0;
-  return a > b || (a === b && p.seq >= current.seq) || p.you !== current.you;
+  if (a !== b || p.you !== current.you) return a > b || p.you !== current.you;
+  // the server's version orders every payload of one game (moves, tentative steps, cancels)
+  if (p.version !== undefined && current.version !== undefined) return p.version >= current.version;
+  return p.seq >= current.seq;
 }
 
 let domainsLoaded = null;
@@ -37,11 +40,7 @@ async function wordsFor(game) {
   const want = game ? ["common", game.replaceAll("-", "_")] : ["common"];
   const key = want.join(",");
   if (domainsLoaded === key) return;
-  try {
-    await loadLanguage(want);
-  } catch (_e) {
-    await loadLanguage(["common"]); // a game without a catalogue of its own
-  }
+  await loadLanguage(want); // a domain the server does not have is left out
   domainsLoaded = key;
 }
 
@@ -72,6 +71,8 @@ async function accept(p) {
   // shows this payload, never before the table below has been drawn.
   const mark = () => {
     document.body.dataset.seq = String(p.seq);
+    // the position shown: moves committed, then this seat's tentative steps (tests wait on it)
+    document.body.dataset.view = `${p.seq}.${p.tentative || 0}`;
     document.body.dataset.status = p.status;
     document.body.dataset.yourTurn = yourTurn ? "1" : "0";
   };

@@ -51,7 +51,8 @@ export async function loadLanguage(domains = ["common"]) {
   }
   if (info) available = info.languages;
   const code = chosenLanguage(info ? info.default : "en", available.map((l) => l.code));
-  const q = domains.map((d) => `domain=${encodeURIComponent(d)}`).join("&");
+  const known = info && info.domains ? domains.filter((d) => info.domains.includes(d)) : domains;
+  const q = known.map((d) => `domain=${encodeURIComponent(d)}`).join("&");
   const res = await fetch(`/api/i18n/${encodeURIComponent(code)}?${q}`, { headers: { Accept: "application/json" } });
   if (!res.ok) throw new Error(`cannot load the ${code} catalogue (HTTP ${res.status})`);
   const doc = await res.json();
