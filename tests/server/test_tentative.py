@@ -179,3 +179,36 @@ def test_malformed_websocket_hello_gets_a_close_code(client: TestClient, hello: 
         msg = ws.receive_json()
         assert msg["type"] == "error"
         assert msg["status"] in (400, 422)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        ("seven-wonders", 3, {"boards": [["a"], ["b"], ["c"]]}),
+        ("civilization-a-new-dawn", 2, {"leaders": [["x"], ["y"]]}),
+        ("deus", 2, {"board": [[float("inf"), "a", 0]]}),
+    ],
+)
+def test_malformed_options_get_422_and_create_nothing(
+    client: TestClient, game: str, players: int, options: dict[str, Any]
+) -> None:
+    before = client.get("/api/games").json()["games"]
+    body = {"game": game, "players": players, "options": options}
+    r = client.post(
+        "/api/games",
+        content=json.dumps(body).replace("Infinity", "1e400"),
+        headers={"Content-Type": "application/json"},
+    )
+    assert r.status_code == 422, r.text
+    assert r.json()["code"] == "bad_options"
+    assert client.get("/api/games").json()["games"] == before
+
+
+def test_unseeded_games_get_large_random_seeds(client: TestClient) -> None:
+    seeds = set()
+    for _ in range(4):
+        r = client.post("/api/games", json={"game": "seven-wonders", "players": 3})
+        gid = r.json()["game"]["id"]
+        seeds.add(_live(client, gid).record.seed)
+    assert len(seeds) == 4
+    assert max(seeds) >= 2**40  # 62-bit seeds: all four below 2^40 has odds 2^-88

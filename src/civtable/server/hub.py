@@ -406,11 +406,16 @@ class Hub:
             0 <= take_seat < players and seats[take_seat].kind == "human"
         ):
             raise invalid("bad_seats", f"take_seat {take_seat} is not a human seat")
-        seed = secrets.randbelow(2**31) if seed is None else seed
+        # 62 bits from the OS's random source: a spectator cannot recover the seed (and with it
+        # every hidden card) by trying seeds against what the table shows
+        seed = secrets.randbelow(2**62) if seed is None else seed
         try:
             state = game.new_game(players, seed, options or {})
         except InvalidOptionsError as exc:
             raise invalid("bad_options", str(exc)) from exc
+        except (TypeError, ValueError, OverflowError, KeyError) as exc:  # an engine's blind spot
+            log.warning("game %s: options %r refused by %r", game_id, options, exc)
+            raise invalid("bad_options", f"these options are not valid: {exc}") from exc
         del state
         # stored with every default filled in, so a later change of a default cannot change it
         options = {**game.default_options(), **(options or {})}

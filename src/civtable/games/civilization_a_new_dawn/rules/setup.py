@@ -61,14 +61,14 @@ def check_options(players: int, options: Mapping[str, Any] | None) -> dict[str, 
         if k not in DEFAULT_OPTIONS:
             raise InvalidOptionsError(f"unknown option {k!r}; known: {', '.join(DEFAULT_OPTIONS)}")
         opts[k] = v
-    if opts["map"] not in MAPS:
+    if not isinstance(opts["map"], str) or opts["map"] not in MAPS:
         raise InvalidOptionsError(f"map must be one of {', '.join(MAPS)}")
     lead = opts["leaders"]
     if lead != "random":
         if (
             not isinstance(lead, list | tuple)
             or len(lead) != players
-            or any(x not in LEADER_INDEX for x in lead)
+            or any(not isinstance(x, str) or x not in LEADER_INDEX for x in lead)
             or len(set(lead)) != players
         ):
             raise InvalidOptionsError(f"leaders must be 'random' or {players} distinct leader ids")

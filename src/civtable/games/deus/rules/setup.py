@@ -82,14 +82,22 @@ def check_options(players: int, options: Mapping[str, Any] | None) -> JSON:
     return opts
 
 
+def _whole(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 def custom_tiles(players: int, tiles: list[Any]) -> tuple[tuple[int, str, int], ...]:
     """DEUS-21.2 free board: ``[[slot, face, rotation], ...]`` on the slots of the player
     count, each physical tile once, no two villages adjacent (DEUS-3.5)."""
     pc = BY_PLAYERS[players]
+    shape = "board tiles must be [slot, face, rotation] with whole-number slot and rotation"
     try:
-        out = tuple((int(a), str(f), int(r)) for a, f, r in tiles)
-    except (TypeError, ValueError) as exc:
-        raise InvalidOptionsError(f"board tiles must be [slot, face, rotation]: {exc}") from None
+        out = tuple((a, f, r) for a, f, r in tiles)
+    except (TypeError, ValueError):
+        raise InvalidOptionsError(shape) from None
+    for a, f, r in out:
+        if not (_whole(a) and isinstance(f, str) and _whole(r)):
+            raise InvalidOptionsError(f"{shape}, not {[a, f, r]!r}")
     if sorted(t[0] for t in out) != sorted(pc.slots):
         raise InvalidOptionsError(f"board tiles must cover the slots {list(pc.slots)}")
     if any(f not in FACES or not 0 <= r < 6 for _, f, r in out):

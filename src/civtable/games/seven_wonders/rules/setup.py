@@ -45,7 +45,7 @@ def normalize_options(players: int, options: Mapping[str, Any] | None) -> dict[s
         if not isinstance(boards, list | tuple) or len(boards) != n:
             raise InvalidOptionsError(f"'boards' must be 'random' or a list of {n} board ids")
         for b in boards:
-            if b not in BOARD_INDEX:
+            if not isinstance(b, str) or b not in BOARD_INDEX:
                 raise InvalidOptionsError(f"unknown board {b!r}; boards: {', '.join(BOARD_INDEX)}")
         if len(set(boards)) != n:
             raise InvalidOptionsError("every city needs a different wonder board (SW-2.5)")
