@@ -117,7 +117,7 @@ def test_play_a_whole_game_against_three_bots(browser: Any, server: ServerProces
     page.fill("#seed", "12")
     assert page.locator("#players").input_value() == "4"
     assert [page.locator(f"[data-testid=seat-kind-{i}]").input_value() for i in (1, 2, 3)] == [
-        "bot:heuristic"
+        "bot:normal"
     ] * 3
     page.click("#create")
     page.locator("[data-testid=hand-card]").first.wait_for()

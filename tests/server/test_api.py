@@ -375,7 +375,7 @@ def test_catalog_lists_every_card_and_board(client: TestClient) -> None:
     for planned in set(games.ids()) - set(games.available()):
         assert client.get(f"/api/game-types/{planned}/catalog").status_code == 404
     types = client.get("/api/game-types").json()
-    assert "heuristic" in types["bots"]
+    assert types["bots"] == ["random", "easy", "normal", "hard", "expert"]
     assert [g["id"] for g in types["games"] if g["playable"]] == games.available()
 
 

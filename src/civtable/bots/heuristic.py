@@ -31,7 +31,7 @@ import importlib
 from collections.abc import Callable
 from types import ModuleType
 
-from civtable.bots.base import Bot, register
+from civtable.bots.base import Bot, UnknownBotError, register
 from civtable.core.api import State
 from civtable.core.errors import CivtableError
 
@@ -73,14 +73,41 @@ def evaluation_for(game_id: str) -> Evaluation:
 
 
 class HeuristicBot(Bot):
-    """A greedy one-ply player: the per-game heuristic picks the best-valued legal action."""
+    """A greedy one-ply player: the per-game heuristic picks the best-valued legal action.
+
+    With ``epsilon`` > 0 (spec ``heuristic:eps=0.3``) it instead plays a uniformly random legal
+    action with that probability: the *easy* difficulty level.
+    """
 
     name = "heuristic"
 
+    def __init__(self, seed: int = 0, epsilon: float = 0.0) -> None:
+        super().__init__(seed)
+        self.epsilon = epsilon
+
     def choose(self, state: State, seat: int) -> int:
         """The heuristic's action for ``seat`` (deterministic given the bot's seed)."""
+        if self.epsilon and self.rng.random() < self.epsilon:
+            legal = state.legal_actions(seat)
+            concede = state.game.concede_actions
+            pool = [a for a in legal if a not in concede] or legal
+            return pool[self.rng.randbelow(len(pool))]
         action: int = heuristic_module(state.game.id).choose(state, seat, self.rng)
         return action
 
 
-register("heuristic", lambda arg, seed: HeuristicBot(seed))
+def make_heuristic(arg: str, seed: int) -> HeuristicBot:
+    """``heuristic`` or ``heuristic:eps=E`` (0 <= E <= 1)."""
+    if not arg.strip():
+        return HeuristicBot(seed)
+    key, eq, value = arg.strip().partition("=")
+    try:
+        epsilon = float(value) if eq and key.strip().lower() == "eps" else float("nan")
+    except ValueError:
+        epsilon = float("nan")
+    if not 0.0 <= epsilon <= 1.0:
+        raise UnknownBotError(f"bad heuristic option {arg!r}: use heuristic or heuristic:eps=0.3")
+    return HeuristicBot(seed, epsilon)
+
+
+register("heuristic", make_heuristic)

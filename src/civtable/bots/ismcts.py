@@ -233,8 +233,8 @@ def _parse_budget(text: str) -> dict[str, Any]:
         raise UnknownBotError(
             f"bad ismcts budget {text!r}: use e.g. 1s, 200ms or 500i (iterations)"
         ) from None
-    if not seconds > 0:
-        raise UnknownBotError(f"bad ismcts budget {text!r}: must be positive")
+    if not 0 < seconds < float("inf"):
+        raise UnknownBotError(f"bad ismcts budget {text!r}: must be a positive, finite time")
     return {"iterations": None, "seconds": seconds}
 
 

@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from civtable import __version__, games, present
-from civtable.bots import bot_names
+from civtable.bots import BotLimits
 from civtable.core.api import JSON
 from civtable.core.errors import UnknownGameError
 from civtable.server import extras
@@ -240,11 +240,12 @@ def create_app(
     store: Store | None = None,
     bot_delay: float = 0.0,
     bot_workers: int = 2,
+    bot_limits: BotLimits | None = None,
 ) -> FastAPI:
     """The web application on the store at ``db_url`` (or an open ``store``)."""
     owned = store is None
     the_store = store if store is not None else Store.open(db_url)
-    hub = Hub(the_store, bot_delay=bot_delay, bot_workers=bot_workers)
+    hub = Hub(the_store, bot_delay=bot_delay, bot_workers=bot_workers, bot_limits=bot_limits)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -318,7 +319,7 @@ def create_app(
                 # named option sets the lobby offers (rule variants, first game, ...)
                 doc["option_presets"] = dict(getattr(game, "option_presets", None) or {})
             out.append(doc)
-        return {"games": out, "bots": bot_names()}
+        return {"games": out, "bots": hub.bot_limits.offered()}
 
     @app.get("/api/languages", tags=["catalog"])
     async def languages(request: Request) -> JSON:

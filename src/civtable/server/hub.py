@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from civtable import games, present
-from civtable.bots import Bot, UnknownBotError, make_bot
+from civtable.bots import Bot, BotLimitError, BotLimits, UnknownBotError, make_bot
 from civtable.core.api import JSON, Game, State
 from civtable.core.errors import (
     IllegalActionError,
@@ -152,8 +152,17 @@ class Hub:
     #: games kept in memory; idle ones beyond this are dropped (and replayed when needed again)
     max_live = 500
 
-    def __init__(self, store: Store, *, bot_workers: int = 2, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_workers: int = 2,
+        bot_delay: float = 0.0,
+        bot_limits: BotLimits | None = None,
+    ) -> None:
         self.store = store
+        #: what a bot may spend per decision on this server (issues 22, 23)
+        self.bot_limits = bot_limits or BotLimits()
         self.bot_delay = bot_delay
         self.pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="civtable-bot")
         self._live: dict[str, LiveGame] = {}
@@ -242,7 +251,17 @@ class Hub:
     def _make_bots(self, live: LiveGame) -> None:
         for s in live.record.seats:
             if s.kind == "bot" and s.seat not in live.bots:
-                live.bots[s.seat] = make_bot(s.bot or "random", seed=live.record.seed * 31 + s.seat)
+                spec = s.bot or "random"
+                try:
+                    self.bot_limits.check(spec)
+                except UnknownBotError as exc:
+                    # a game stored under other limits (or an older version) keeps playing, with
+                    # the strongest level this server allows instead of an unbounded search
+                    log.warning(
+                        "game %s seat %s: bot %r replaced by expert: %s", live.id, s.seat, spec, exc
+                    )
+                    spec = "expert"
+                live.bots[s.seat] = make_bot(spec, seed=live.record.seed * 31 + s.seat)
 
     async def _refresh(self, live: LiveGame) -> None:
         """Re-read the record (seats, status) after a lobby change."""
@@ -399,7 +418,9 @@ class Hub:
                 raise invalid("bad_seats", f"seat {i}: kind must be 'human' or 'bot'")
             if s.kind == "bot":
                 try:
-                    make_bot(s.bot or "", 0)
+                    self.bot_limits.check(s.bot or "")
+                except BotLimitError as exc:
+                    raise invalid("bot_over_limit", f"seat {i}: {exc}") from exc
                 except UnknownBotError as exc:
                     raise invalid("unknown_bot", f"seat {i}: {exc}") from exc
         if take_seat is not None and not (
@@ -486,7 +507,9 @@ class Hub:
             if free:
                 assert fill_with is not None
                 try:
-                    make_bot(fill_with, 0)
+                    self.bot_limits.check(fill_with)
+                except BotLimitError as exc:
+                    raise invalid("bot_over_limit", str(exc)) from exc
                 except UnknownBotError as exc:
                     raise invalid("unknown_bot", str(exc)) from exc
                 for s in free:

@@ -244,7 +244,7 @@ async function join(seat, name) {
 
 async function start() {
   try {
-    await accept(await api("POST", `/api/games/${encodeURIComponent(gameId)}/start`, { token, body: { fill_with: "heuristic" } }));
+    await accept(await api("POST", `/api/games/${encodeURIComponent(gameId)}/start`, { token, body: { fill_with: "normal" } }));
   } catch (e) {
     toast(e.message, "error");
   }

@@ -54,7 +54,7 @@ function fillSeats() {
       bots.map((b) => h("option", { value: `bot:${b}` }, `${b} bot`)),
       h("option", { value: "human" }, "a friend (invite by link)"),
     );
-    sel.value = old[i - 1] || (bots.includes("heuristic") ? "bot:heuristic" : `bot:${bots[0]}`);
+    sel.value = old[i - 1] || (bots.includes("normal") ? "bot:normal" : `bot:${bots[0]}`);
     seatBox.append(h("div.seat-row", null, h("b", null, `Seat ${i + 1}`), " ", sel));
   }
 }
