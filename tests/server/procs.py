@@ -24,8 +24,11 @@ def free_port() -> int:
 class ServerProcess:
     """Starts, kills (SIGKILL) and restarts the server on one database and port."""
 
-    def __init__(self, db_url: str, log_path: Path, port: int | None = None) -> None:
+    def __init__(
+        self, db_url: str, log_path: Path, port: int | None = None, extra: list[str] | None = None
+    ) -> None:
         self.db_url = db_url
+        self.extra = list(extra or [])
         self.port = port or free_port()
         self.log_path = log_path
         self.proc: subprocess.Popen[bytes] | None = None
@@ -50,6 +53,7 @@ class ServerProcess:
                 self.db_url,
                 "--log-level",
                 "warning",
+                *self.extra,
             ],
             stdout=log,
             stderr=subprocess.STDOUT,

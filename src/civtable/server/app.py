@@ -130,12 +130,19 @@ class _TooLargeError(Exception):
     pass
 
 
-class BodyLimit:
-    """Refuse request bodies over ``limit`` bytes with 413 (declared or streamed)."""
+#: seconds a client has to send a request's whole body once the request has started
+BODY_TIMEOUT = 10.0
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes with 413 (declared or streamed), and bodies
+    that do not arrive within ``timeout`` seconds with 408 (a client that declares
+    ``Content-Length: 1000`` and sends one byte does not hold a connection for ever)."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY, timeout: float = BODY_TIMEOUT) -> None:
         self.app = app
         self.limit = limit
+        self.timeout = timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """ASGI entry point."""
@@ -153,11 +160,22 @@ class BodyLimit:
                     return
         seen = 0
         started = False
+        deadline = asyncio.get_running_loop().time() + self.timeout
+        body_done = False
+        timed_out = False
 
         async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
+            nonlocal seen, body_done, timed_out
+            if body_done or timed_out:
+                return await receive()  # after the body: only a disconnect may come
+            left = deadline - asyncio.get_running_loop().time()
+            try:
+                message = await asyncio.wait_for(receive(), max(left, 0.001))
+            except TimeoutError:
+                timed_out = True  # the app sees a disconnect; the client gets our 408
+                return {"type": "http.disconnect"}
             if message["type"] == "http.request":
+                body_done = not message.get("more_body", False)
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
                     raise _TooLargeError
@@ -165,6 +183,8 @@ class BodyLimit:
 
         async def tracking(message: Message) -> None:
             nonlocal started
+            if timed_out:
+                return  # whatever the app makes of the missing body, the answer is 408
             if message["type"] == "http.response.start":
                 started = True
             await send(message)
@@ -174,22 +194,31 @@ class BodyLimit:
         except _TooLargeError:
             if not started:
                 await self._refuse(send)
+        except Exception:
+            if not timed_out:
+                raise
+        if timed_out and not started:
+            detail = f"the request body did not arrive within {self.timeout:g} s"
+            await self._refuse(send, 408, "body_timeout", detail)
 
-    async def _refuse(self, send: Send) -> None:
+    async def _refuse(
+        self, send: Send, status: int = 413, code: str = "too_large", detail: str = ""
+    ) -> None:
         body = json.dumps(
             {
-                "detail": f"request body too large (limit {self.limit} bytes)",
-                "code": "too_large",
-                "status": 413,
+                "detail": detail or f"request body too large (limit {self.limit} bytes)",
+                "code": code,
+                "status": status,
             }
         ).encode()
         await send(
             {
                 "type": "http.response.start",
-                "status": 413,
+                "status": status,
                 "headers": [
                     (b"content-type", b"application/json"),
                     (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
                 ],
             }
         )
@@ -241,6 +270,7 @@ def create_app(
     bot_delay: float = 0.0,
     bot_workers: int = 2,
     bot_limits: BotLimits | None = None,
+    body_timeout: float = BODY_TIMEOUT,
 ) -> FastAPI:
     """The web application on the store at ``db_url`` (or an open ``store``)."""
     owned = store is None
@@ -273,7 +303,7 @@ def create_app(
     )
     app.state.hub = hub
     app.state.store = the_store
-    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(BodyLimit, limit=MAX_BODY, timeout=body_timeout)
 
     # --- errors -----------------------------------------------------------------------------
     @app.exception_handler(ApiError)

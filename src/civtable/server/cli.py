@@ -39,6 +39,27 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
         help="pause before each bot move, for a more natural pace (default 0)",
     )
     p.add_argument(
+        "--body-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="answer 408 when a request's body has not arrived after this long (default 10)",
+    )
+    p.add_argument(
+        "--max-bot-seconds",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="longest search a bot may spend on one decision (default 5; levels hard 1, expert 5)",
+    )
+    p.add_argument(
+        "--max-bot-iterations",
+        type=int,
+        default=20_000,
+        metavar="N",
+        help="most search iterations a bot may run for one decision (default 20000)",
+    )
+    p.add_argument(
         "--log-level",
         default="info",
         choices=("critical", "error", "warning", "info", "debug"),
@@ -54,6 +75,14 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
     if not 0 < args.port < 65536:
         _say(err, f"civtable serve: error: --port must be 1-65535, not {args.port}", error=True)
         return 2
+    for flag, value in (
+        ("--body-timeout", args.body_timeout),
+        ("--max-bot-seconds", args.max_bot_seconds),
+        ("--max-bot-iterations", args.max_bot_iterations),
+    ):
+        if not 0 < value < float("inf"):
+            _say(err, f"civtable serve: error: {flag} must be positive, not {value}", error=True)
+            return 2
     url = args.db or default_db_url()
     shown = _masked(url)
     try:
@@ -64,9 +93,13 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
         return 1
     import uvicorn
 
+    from civtable.bots import BotLimits
     from civtable.server.app import create_app
 
-    app = create_app(store=store, bot_delay=args.bot_delay)
+    limits = BotLimits(max_seconds=args.max_bot_seconds, max_iterations=args.max_bot_iterations)
+    app = create_app(
+        store=store, bot_delay=args.bot_delay, bot_limits=limits, body_timeout=args.body_timeout
+    )
     _say(
         out,
         f"civtable: web server at http://{args.host}:{args.port} (database: {shown}); "
