@@ -36,6 +36,7 @@ from civtable.core.errors import UnknownGameError
 from civtable.server import extras
 from civtable.server.errors import ApiError, not_found
 from civtable.server.hub import Hub
+from civtable.server.limits import ClientLimits, Limiter
 from civtable.store import SeatSpec, Store
 
 #: largest request body accepted (bytes); bigger ones get 413
@@ -256,6 +257,10 @@ def _lang(
 Lang = Annotated[str | None, Depends(_lang)]
 
 
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
 def _links(game_id: str, token: str | None) -> JSON:
     links: JSON = {"table": f"/game/{game_id}", "spectate": f"/game/{game_id}?spectate=1"}
     if token:
@@ -271,11 +276,13 @@ def create_app(
     bot_workers: int = 2,
     bot_limits: BotLimits | None = None,
     body_timeout: float = BODY_TIMEOUT,
+    client_limits: ClientLimits | None = None,
 ) -> FastAPI:
     """The web application on the store at ``db_url`` (or an open ``store``)."""
     owned = store is None
     the_store = store if store is not None else Store.open(db_url)
     hub = Hub(the_store, bot_delay=bot_delay, bot_workers=bot_workers, bot_limits=bot_limits)
+    limiter = Limiter(client_limits or ClientLimits())
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -396,9 +403,20 @@ def create_app(
         return {"games": await hub.list_games(status, limit)}
 
     @app.post("/api/games", status_code=201, tags=["lobby"])
-    async def create_game(body: CreateGameIn) -> JSON:
-        """Create a game. With ``take_seat`` the answer holds that seat's secret token."""
+    async def create_game(body: CreateGameIn, request: Request) -> JSON:
+        """Create a game. With ``take_seat`` the answer holds that seat's secret token.
+        One address may create a limited number of games an hour (429 beyond)."""
         seats = body.seats or [SeatIn() for _ in range(body.players)]
+        client = _client(request)
+        limiter.game_created(client)
+        try:
+            created = await _create(body, seats)
+        except BaseException:
+            limiter.forget_game(client)
+            raise
+        return created
+
+    async def _create(body: CreateGameIn, seats: list[SeatIn]) -> JSON:
         summary, seat, token = await hub.create(
             game_id=body.game,
             players=body.players,
@@ -459,6 +477,19 @@ def create_app(
     async def game_socket(websocket: WebSocket, game_id: str) -> None:
         """Push channel: send ``{"token": ..., "lang": ...}`` (or ``{}`` to spectate) first."""
         await websocket.accept()
+        client = websocket.client.host if websocket.client else "?"
+        try:
+            limiter.socket_opened(client)
+        except ApiError as exc:
+            await websocket.send_json({"type": "error", **exc.to_json()})
+            await websocket.close(code=4000 + exc.status)
+            return
+        try:
+            await _socket(websocket, game_id)
+        finally:
+            limiter.socket_closed(client)
+
+    async def _socket(websocket: WebSocket, game_id: str) -> None:
         try:
             hello = await asyncio.wait_for(websocket.receive_json(), timeout=15)
         except (TimeoutError, WebSocketDisconnect, ValueError, KeyError):
@@ -479,6 +510,8 @@ def create_app(
                     raise ApiError(422, "unknown_language", str(exc)) from exc
             live = await hub.live(game_id)
             seat = hub.seat_of(live, token) if token else None
+            if seat is None:
+                limiter.check_spectators(sum(s.seat is None for s in live.subscribers))
         except ApiError as exc:
             await websocket.send_json({"type": "error", **exc.to_json()})
             await websocket.close(code=4000 + exc.status)

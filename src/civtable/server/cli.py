@@ -60,6 +60,27 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
         help="most search iterations a bot may run for one decision (default 20000)",
     )
     p.add_argument(
+        "--max-games-per-hour",
+        type=int,
+        default=120,
+        metavar="N",
+        help="games one address may create per hour (default 120; 0 = no limit)",
+    )
+    p.add_argument(
+        "--max-sockets-per-client",
+        type=int,
+        default=64,
+        metavar="N",
+        help="live connections one address may hold open (default 64; 0 = no limit)",
+    )
+    p.add_argument(
+        "--max-spectators",
+        type=int,
+        default=200,
+        metavar="N",
+        help="spectators one game may have (default 200; 0 = no limit)",
+    )
+    p.add_argument(
         "--log-level",
         default="info",
         choices=("critical", "error", "warning", "info", "debug"),
@@ -83,6 +104,14 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
         if not 0 < value < float("inf"):
             _say(err, f"civtable serve: error: {flag} must be positive, not {value}", error=True)
             return 2
+    for flag, count in (
+        ("--max-games-per-hour", args.max_games_per_hour),
+        ("--max-sockets-per-client", args.max_sockets_per_client),
+        ("--max-spectators", args.max_spectators),
+    ):
+        if count < 0:
+            _say(err, f"civtable serve: error: {flag} must be 0 or more, not {count}", error=True)
+            return 2
     url = args.db or default_db_url()
     shown = _masked(url)
     try:
@@ -97,8 +126,19 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
     from civtable.server.app import create_app
 
     limits = BotLimits(max_seconds=args.max_bot_seconds, max_iterations=args.max_bot_iterations)
+    from civtable.server.limits import ClientLimits
+
+    clients = ClientLimits(
+        games_per_hour=args.max_games_per_hour,
+        sockets_per_client=args.max_sockets_per_client,
+        spectators_per_game=args.max_spectators,
+    )
     app = create_app(
-        store=store, bot_delay=args.bot_delay, bot_limits=limits, body_timeout=args.body_timeout
+        store=store,
+        bot_delay=args.bot_delay,
+        bot_limits=limits,
+        body_timeout=args.body_timeout,
+        client_limits=clients,
     )
     _say(
         out,
