@@ -322,6 +322,60 @@ def test_tta_7_2_10_revolution_needs_no_ca_spent_and_spends_all() -> None:
     assert c.science == 7
 
 
+def test_tta_7_2_10_revolution_after_a_refunded_civil_action() -> None:
+    """Despotism, 4 CA, Moses in play; playing Leonardo replaces Moses and refunds the CA:
+    no CA is spent any more, so a revolution to Monarchy is legal and spends all CAs."""
+    s = _with_leader("moses")
+    c = s.civs[0]
+    c.science = 3
+    c.hand = [card("leonardo_da_vinci"), card("monarchy")]
+    s.apply(0, act.PLAY + card("leonardo_da_vinci"))
+    assert c.leader == card("leonardo_da_vinci")
+    assert c.ca == 4
+    assert act.REVOLT + card("monarchy") in s.legal_actions(0)
+    s.apply(0, act.REVOLT + card("monarchy"))
+    assert c.gov == card("monarchy")
+    assert c.ca == 0
+    assert c.science == 1
+
+
+def test_tta_7_2_10_a_spent_civil_action_still_blocks_after_a_refund() -> None:
+    s = _with_leader("moses")
+    c = s.civs[0]
+    c.science = 3
+    c.hand = [card("leonardo_da_vinci"), card("monarchy")]
+    cubes(c, agriculture=4)
+    s.apply(0, act.POP)  # spent, never refunded
+    s.apply(0, act.PLAY + card("leonardo_da_vinci"))  # spent and refunded
+    assert c.ca == 3
+    assert act.REVOLT + card("monarchy") not in s.legal_actions(0)
+
+
+def test_tta_7_2_10_newtons_refund_does_not_block_a_revolution() -> None:
+    """Isaac Newton gives the CA of a technology developed back (TTA-7.2.9, TTA-AMB-28)."""
+    s = _with_leader("isaac_newton")
+    c = s.civs[0]
+    c.science = 5 + 2
+    c.hand = [card("iron"), card("monarchy")]
+    s.apply(0, act.PLAY + card("iron"))
+    assert c.ca == 4
+    assert act.REVOLT + card("monarchy") in s.legal_actions(0)
+
+
+def test_tta_7_2_11_breakthrough_revolution_after_a_refunded_civil_action() -> None:
+    """Breakthrough's "no CA spent before" reads the same refunds (TTA-7.2.10, TTA-AMB-34)."""
+    s = _with_leader("moses")
+    c = s.civs[0]
+    c.science = 2
+    c.hand = [card("leonardo_da_vinci"), card("breakthrough_i"), card("monarchy")]
+    s.apply(0, act.PLAY + card("leonardo_da_vinci"))
+    s.apply(0, act.PLAY + card("breakthrough_i"))
+    assert act.REVOLT + card("monarchy") in s.legal_actions(0)
+    s.apply(0, act.REVOLT + card("monarchy"))
+    assert c.gov == card("monarchy")
+    assert c.ca == 0
+
+
 def test_tta_7_2_10_robespierre_spends_military_actions() -> None:
     s = action_phase(4)
     c = s.civs[0]

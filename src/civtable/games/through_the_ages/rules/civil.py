@@ -178,10 +178,10 @@ def can_take_free(state: TTAState, civ: Civ, slot: int) -> bool:
 
 def take_free(state: TTAState, civ: Civ, slot: int) -> None:
     """Take a card from the row without spending civil actions."""
-    ca = civ.ca
+    ca, spent = civ.ca, civ.spent_ca
     civ.ca = 99
     _take(state, civ, slot)
-    civ.ca = ca
+    civ.ca, civ.spent_ca = ca, spent
 
 
 def _mil_avail(civ: Civ) -> int:
@@ -196,8 +196,13 @@ def _spend_ma(civ: Civ, n: int = 1) -> None:
 
 def _spend_ca(civ: Civ, n: int = 1) -> None:
     civ.ca -= n
-    if n > 0:
-        civ.spent_ca = 1
+    civ.spent_ca += n
+
+
+def _refund_ca(civ: Civ, n: int = 1) -> None:
+    """``n`` spent civil actions given back: spent and refunded is not spent (TTA-7.2.10)."""
+    civ.ca += n
+    civ.spent_ca = max(0, civ.spent_ca - n)
 
 
 def pop_cost(civ: Civ, f: effects.Fx | None = None) -> int:
@@ -295,7 +300,8 @@ def can_develop(
 def can_revolt(
     civ: Civ, card: Card, breakthrough: bool, spent_before: int, f: effects.Fx | None = None
 ) -> bool:
-    """TTA-7.2.10: no CA spent this turn (Robespierre: all MAs instead)."""
+    """TTA-7.2.10: no CA spent this turn, a CA spent and given back not counting
+    (``spent_before``: the CAs spent before a Breakthrough); Robespierre: all MAs instead."""
     if card.tech_type != "government" or civ.science < card.revolution_cost:
         return False
     if "revolution_costs_military_actions" in (f or effects.fx(civ)).hooks:
@@ -637,7 +643,7 @@ def _apply(state: TTAState, action: int) -> None:
         if action == ax.CHOICE + 1:
             civ.homer_wonder = civ.wonders[-1]  # +1 happy face on a completed wonder
         else:
-            civ.ca += 1  # the normal replacement refund
+            _refund_ca(civ)  # the normal replacement refund
         return
     free = p[0] == P_PERFORM
     disc = p[3] if free else 0
@@ -802,7 +808,10 @@ def _develop(state: TTAState, civ: Civ, card: Card, free: bool) -> None:
 
 def _on_develop(state: TTAState, civ: Civ) -> None:
     for _c, op in effects.ops_of(civ, "on_develop_technology"):
-        _gain_op(state, civ, op)  # Leonardo, Newton, Einstein
+        if op["what"] == "available_civil_actions":
+            _refund_ca(civ, int(op["amount"]))  # Newton: a civil action back (TTA-AMB-28)
+        else:
+            _gain_op(state, civ, op)  # Leonardo, Einstein
 
 
 def _revolt(civ: Civ, cid: int) -> None:
@@ -820,11 +829,11 @@ def _revolt(civ: Civ, cid: int) -> None:
         for _c, op in effects.ops_of(civ, "on_revolution"):
             civ.culture += int(op["amount"])
     else:
+        civ.spent_ca += civ.ca  # all of them, the new government's too (TTA-AMB-28)
         civ.ca = 0
-        civ.spent_ca = 1
     for _c, op in effects.ops_of(civ, "on_develop_technology"):
         if op["what"] == "available_civil_actions":
-            civ.ca += int(op["amount"])
+            _refund_ca(civ, int(op["amount"]))
         elif op["what"] == "resources":
             board.gain(civ, True, int(op["amount"]))
         elif op["what"] == "culture_points":
@@ -848,8 +857,8 @@ def _play_leader(state: TTAState, civ: Civ, card: Card) -> None:
     board.sync_totals(civ, before)
     if homer:
         state.pending = [P_HOMER]  # Homer may go under a completed wonder (no refund then)
-    else:
-        civ.ca += refund
+    elif refund:
+        _refund_ca(civ, refund)  # TTA-7.2.7: the replaced leader gives a spent CA back
 
 
 def _partner_can_pay(state: TTAState, civ: Civ) -> bool:
