@@ -778,8 +778,8 @@ def apply_option(state: TTAState, action: int) -> None:
         lost = lose_colony(state, seat, v)
         state.past.append(lost)
     elif what == W_RAVAGES:
+        before = board.totals(civ)  # TTA-1.10: with the wonder's cubes
         w = civ.wonders.pop(v)
-        before = board.totals(civ)
         board.leave_play(civ, w)
         board.sync_totals(civ, before)
         if civ.homer_wonder == w:
