@@ -938,6 +938,22 @@ def test_tta_1_11_losing_blue_cubes_takes_the_shortfall_from_cards() -> None:
     assert c.cubes[0] == 16
 
 
+def test_tta_1_11_a_blue_cube_lost_with_an_empty_bank_comes_from_a_card() -> None:
+    """Vast Territory I (-1 blue) gained with the blue bank at 0 and 16 cubes on cards: the
+    cube comes off a technology card; losing the colony gives it back: 16 in all again."""
+    from civtable.games.through_the_ages.rules import events
+
+    s = action_phase(3, mode="full")
+    c = s.civs[0]
+    cubes(c, agriculture=8, bronze=8)
+    assert c.blue == 0
+    events.gain_colony(s, 0, card("vast_territory_i"))
+    assert c.blue == 0
+    assert sum(c.cubes) == 15
+    events.lose_colony(s, 0, 0)
+    assert c.blue + sum(c.cubes) == 16
+
+
 # --- TTA-7.3 / TTA-10 tactics --------------------------------------------------------------------
 
 

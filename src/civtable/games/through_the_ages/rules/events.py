@@ -327,8 +327,8 @@ def _transfer(
         items.append([dst[0], P_OPTION, politics.W_PLUNDER, card, src[0], n, 0])
     elif what == "yellow_cubes":  # Uncertain Borders, War over Territory
         k = min(n, a.yellow)
-        a.yellow -= k
-        b.yellow += k
+        board.lose_yellow(a, k)  # to the box, and as many from the box to the winner
+        board.gain_yellow(b, k)
     elif what == "culture_points":
         k = min(n, a.culture)
         a.culture -= k
@@ -362,9 +362,9 @@ def gain(state: TTAState, civ: Civ, what: str, n: int) -> None:
 
         turn.draw_military(state, civ, n)
     elif what == "yellow_cubes":
-        civ.yellow += n
+        board.gain_yellow(civ, n)
     elif what == "blue_cubes":
-        civ.blue += n
+        board.gain_blue(civ, n)
     elif what == "available_civil_actions":
         civ.ca += n
     elif what == "temporary_military_actions":
@@ -400,9 +400,7 @@ def lose(state: TTAState, seat: int, what: str, n: int, card: int, items: list[l
         else:
             items.append([seat, P_OPTION, W_MDISCARD, card, n, 0, 0])
     elif what == "blue_cubes":
-        short = max(0, n - civ.blue)
-        civ.blue = max(0, civ.blue - n)
-        board.take_cubes_from_cards(civ, short)
+        board.lose_blue(civ, n)  # TTA-1.11: the shortfall from technology cards
     elif what == "available_civil_actions":  # Rebellion (TTA-AMB-22)
         civ.ca = max(0, civ.ca - n)
     else:  # pragma: no cover - guarded by the data tests

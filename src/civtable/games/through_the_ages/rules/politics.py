@@ -324,7 +324,7 @@ def apply_political(state: TTAState, action: int) -> None:
         board.leave_play(civ, civ.leader)
         civ.leader = -1
         board.sync_totals(civ, before)
-        civ.yellow += 1  # a cube from the box to the yellow bank
+        board.gain_yellow(civ, 1)  # a cube from the box to the yellow bank
     else:  # COLUMBUS: colonize from hand without sending units (TTA-11.7)
         card = action - ax.COLUMBUS
         before = board.totals(civ)

@@ -101,7 +101,7 @@ def end_of_age(state: TTAState) -> None:
         shorter.end_of_age_one(state)  # TTA-15.1: keep one of the two Age III events
     for civ in state.civs:
         # 6. two yellow cubes from the bank to the box
-        civ.yellow -= min(END_AGE_YELLOW, civ.yellow)
+        board.lose_yellow(civ, END_AGE_YELLOW)
     # 7./TTA-4.4: entering the game-ending age: this round or the next one is the last
     if new >= game_end_age(state):
         state.last_round = state.round if state.current == state.first else state.round + 1
