@@ -980,16 +980,22 @@ def amount(state: TTAState, civ: Civ, spec: Any) -> int:
     if isinstance(spec, int):
         return spec
     seat = state.civs.index(civ)
-    return effects.scale(spec, _quantity(state, seat, spec["equal_to"]), state.players)
+    value = _quantity(state, seat, spec["equal_to"])
+    return effects.scale(spec, value, politics.active_count(state))  # TTA-6.8
+
+
+def _others(state: TTAState, seat: int) -> list[Civ]:
+    """The other civilizations still in the game (TTA-6.8)."""
+    return [state.civs[s] for s in politics.order_from(state, seat) if s != seat]
 
 
 def _quantity(state: TTAState, seat: int, q: str) -> int:
     civ = state.civs[seat]
     if q == "civs_stronger_than_self":
         mine = board.ratings(civ)[2]
-        return sum(1 for c in state.civs if board.ratings(c)[2] > mine)
+        return sum(1 for c in _others(state, seat) if board.ratings(c)[2] > mine)
     if q == "civs_with_more_culture_than_self":
-        return sum(1 for c in state.civs if c.culture > civ.culture)
+        return sum(1 for c in _others(state, seat) if c.culture > civ.culture)
     if q == "workers_on_farms_and_mines":
         return sum(civ.workers[0:8])
     if q == "workers_on_urban_and_units":

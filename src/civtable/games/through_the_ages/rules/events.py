@@ -225,7 +225,7 @@ def _amount(state: TTAState, seat: int, spec: Any, advantage: int) -> int:
         return v + int(spec.get("plus", 0))
     if isinstance(spec, dict) and spec["equal_to"] in _QUANTITIES:
         v = int(_QUANTITIES[spec["equal_to"]](state.civs[seat]))
-        return effects.scale(spec, v, state.players)
+        return effects.scale(spec, v, politics.active_count(state))  # TTA-6.8
     return civil.amount(state, state.civs[seat], spec)
 
 

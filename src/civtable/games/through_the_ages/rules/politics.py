@@ -36,6 +36,7 @@ from civtable.games.through_the_ages.state import (
     PH_SECOND,
     Civ,
     TTAState,
+    to_box,
 )
 
 #: the shorter game's shared war card (TTA-15.1)
@@ -516,10 +517,32 @@ def resign(state: TTAState, seat: int) -> None:
         remove_pact(state, card)
     civ = state.civs[seat]
     civ.flags |= F_RESIGNED
+    to_box(state, civ.mhand)
+    to_box(state, civ.hand)
     civ.mhand = []
     civ.hand = []
-    if active_count(state) <= 1:
+    left = active_count(state)
+    if left <= 1:
         state.over = 1
+    else:
+        trim_future_decks(state, left)
+
+
+def trim_future_decks(state: TTAState, players: int) -> None:
+    """TTA-6.8 ("future decks trimmed"): the civil and military decks of the ages still to
+    come keep the cards of a ``players``-player game (TTA-2.2: the civil cards marked for more
+    players and, at two, the pacts leave the game); the current age's decks are untouched."""
+    for decks in (state.civil_decks, state.mil_decks):
+        for age in range(state.age + 1, 4):
+            room = {c: CARDS[c].copies[players - 2] for c in set(decks[age])}
+            kept = []
+            for c in decks[age]:
+                if room[c] > 0:
+                    room[c] -= 1
+                    kept.append(c)
+                else:
+                    to_box(state, (c,))
+            decks[age] = kept
 
 
 def describe(state: TTAState, seat: int, action: int) -> str:

@@ -102,6 +102,13 @@ def end_of_age(state: TTAState) -> None:
     for civ in state.civs:
         # 6. two yellow cubes from the bank to the box
         board.lose_yellow(civ, END_AGE_YELLOW)
-    # 7./TTA-4.4: entering the game-ending age: this round or the next one is the last
+    # 7./TTA-4.4: entering the game-ending age: this round or the next one is the last; the
+    # round's first turn is the first player's, or the next one's if he resigned (TTA-6.8)
     if new >= game_end_age(state):
-        state.last_round = state.round if state.current == state.first else state.round + 1
+        n = state.players
+        opener = next(
+            (state.first + i) % n
+            for i in range(n)
+            if not state.civs[(state.first + i) % n].flags & F_RESIGNED
+        )
+        state.last_round = state.round if state.current == opener else state.round + 1

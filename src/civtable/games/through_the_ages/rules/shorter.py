@@ -67,11 +67,13 @@ def final_scoring(state: TTAState) -> list[int]:
 
 
 def projection(state: TTAState) -> list[int]:
-    """What final scoring would give now (for results while the game runs)."""
+    """What final scoring would give now (for results while the game runs); as there, a
+    resigned player's wonders and kept events count for nobody (TTA-6.8)."""
     from civtable.games.through_the_ages.rules import impact
 
-    extra = [wonder_culture(state, s) for s in range(state.players)]
-    cards = [*state.faceup, *(c for civ in state.civs for c in civ.secret)]
+    live = [not civ.flags & F_RESIGNED for civ in state.civs]
+    extra = [wonder_culture(state, s) if live[s] else 0 for s in range(state.players)]
+    cards = [*state.faceup, *(c for s, civ in enumerate(state.civs) if live[s] for c in civ.secret)]
     for card in cards:
         for seat, g in enumerate(impact.impact_culture(state, card, first_as_current=True)):
             extra[seat] += g
