@@ -304,9 +304,9 @@ def apply_political(state: TTAState, action: int) -> None:
         card, target = divmod(action - ax.SHARED, 4)
         spend_ma(civ, attack_cost(state, SHARED_WAR, target))
         civ.mhand.remove(card)
-        state.mil_discards[CARDS[card].age].append(card)  # engine: discarded when declared
         _end_pacts_on_attack(state, seat, target)
         state.wars.extend((SHARED_WAR, seat, target))
+        state.war_cards.extend((card, seat, target))  # discarded after the resolution
     elif action < ax.CANCEL:
         card, rest = divmod(action - ax.PACT, 8)
         target, side = divmod(rest, 2)
@@ -428,14 +428,25 @@ def resolve_wars(state: TTAState, seat: int) -> None:
         a, d = strength(state.civs[declarer]), strength(state.civs[target])
         for c in pacts_between(state, declarer, target):
             a += CARDS[c].attack_bonus  # when-attacking bonus (Open Borders)
-        if not _is_shared(state, card):
-            state.mil_discards[CARDS[card].age].append(card)
+        _discard_war(state, card, declarer, target)
         if a == d:
             continue  # equal strength: no effect
         winner, loser = (declarer, target) if a > d else (target, declarer)
         events.run_ops(
             state, card, CARDS[card].ops, winner=winner, loser=loser, advantage=abs(a - d)
         )
+
+
+def _discard_war(state: TTAState, card: int, declarer: int, target: int) -> None:
+    """A war resolved or cancelled: its card goes to its age's discards; for the shorter game's
+    shared War over Culture, which stays beside the board, the card played to declare it
+    (TTA-15.1: "the played card is discarded after resolution")."""
+    if _is_shared(state, card):
+        wc = state.war_cards
+        i = next(i for i in range(0, len(wc), 3) if wc[i + 1] == declarer and wc[i + 2] == target)
+        card = wc[i]
+        del wc[i : i + 3]
+    state.mil_discards[CARDS[card].age].append(card)
 
 
 # --- pacts (TTA-6.6, TTA-6.7) ----------------------------------------------------------------
@@ -506,8 +517,7 @@ def resign(state: TTAState, seat: int) -> None:
         card, declarer, target = w[i : i + 3]
         if target == seat or declarer == seat:
             del w[i : i + 3]
-            if not _is_shared(state, card):
-                state.mil_discards[CARDS[card].age].append(card)
+            _discard_war(state, card, declarer, target)
             if target == seat:
                 state.civs[declarer].culture += RESIGN_CULTURE
         else:
