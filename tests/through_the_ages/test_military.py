@@ -612,6 +612,27 @@ def test_tta_1_10_ravages_of_time_lowers_the_civil_action_total_at_once() -> Non
         assert c.ca == 4
 
 
+def test_tta_1_9_newton_gives_back_only_a_spent_civil_action() -> None:
+    """Development of Civilization lets seat 1 develop a technology in seat 0's turn without a
+    civil action: Isaac Newton has no spent action to give back (no fifth white cube)."""
+    s = politics_phase(3)
+    c = s.civs[1]
+    c.leader = card("isaac_newton")
+    c.science = 9
+    c.hand = [card("iron")]
+    events.reveal(s, card("development_of_civilization"))
+    politics.advance(s)
+    while s.actor >= 0:
+        seat = s.actor
+        legal = s.legal_actions(seat)
+        if seat == 1 and act.PLAY + card("iron") in legal:
+            s.apply(1, act.PLAY + card("iron"))
+        else:
+            s.apply(seat, act.OPTION + 2 if seat == 1 else max(legal))  # develop / decline
+    assert card("iron") in c.developed
+    assert c.ca == board.totals(c)[0] == 4
+
+
 def test_tta_amb_23_international_agreement_takes_and_gives_up_politics() -> None:
     s = politics_phase(3)
     workers(s.civs[2], warriors=5)  # seat 2 strongest

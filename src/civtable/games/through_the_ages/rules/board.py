@@ -162,6 +162,8 @@ def sync_totals(civ: Civ, before: tuple[int, int]) -> None:
         elif new < old:
             spent = old - avail
             avail -= max(0, (old - new) - spent)
+            if i == 0:  # the spent cubes removed are no longer spent (TTA-7.2.10)
+                civ.spent_ca = max(0, civ.spent_ca - min(max(0, spent), old - new))
         if i == 0:
             civ.ca = max(0, avail)
         else:

@@ -200,9 +200,11 @@ def _spend_ca(civ: Civ, n: int = 1) -> None:
 
 
 def _refund_ca(civ: Civ, n: int = 1) -> None:
-    """``n`` spent civil actions given back: spent and refunded is not spent (TTA-7.2.10)."""
+    """Up to ``n`` spent civil actions given back (only spent ones come back, TTA-1.9): spent
+    and refunded is not spent (TTA-7.2.10)."""
+    n = min(n, civ.spent_ca)
     civ.ca += n
-    civ.spent_ca = max(0, civ.spent_ca - n)
+    civ.spent_ca -= n
 
 
 def pop_cost(civ: Civ, f: effects.Fx | None = None) -> int:
