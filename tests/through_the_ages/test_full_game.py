@@ -17,6 +17,7 @@ from civtable.core.rng import Rng
 from civtable.games.through_the_ages import GAME
 from civtable.games.through_the_ages.actions import RESIGN
 from civtable.games.through_the_ages.catalog import CARDS, military_deck
+from civtable.games.through_the_ages.invariants import check
 from civtable.games.through_the_ages.rules import board
 from civtable.games.through_the_ages.state import (
     F_RESIGNED,
@@ -97,6 +98,7 @@ def invariants(s: TTAState, copies: Counter[int]) -> None:
         assert 0 <= board.ratings(civ)[3] <= 8
         assert len(civ.colonies) == len(set(civ.colonies))
     conserved(s, copies)
+    assert check(s) == []  # every component in exactly one place (issue 20)
     if not s.is_terminal():
         (seat,) = s.to_move()
         assert seat == s.decider()

@@ -47,6 +47,7 @@ from civtable.games.through_the_ages.state import (
     PH_ACTION,
     Civ,
     TTAState,
+    to_box,
 )
 
 PERFORM_KINDS: tuple[str, ...] = (
@@ -670,7 +671,7 @@ def _apply(state: TTAState, action: int) -> None:
     elif ax.PLAY <= action < ax.REVOLT:
         _play(state, civ, action - ax.PLAY, free)
     elif ax.REVOLT <= action < ax.WONDER:
-        _revolt(civ, action - ax.REVOLT)
+        _revolt(state, civ, action - ax.REVOLT)
     elif ax.WONDER <= action < ax.CHOICE:
         _wonder(state, civ, action - ax.WONDER + 1, free, disc)
     elif action == ax.HAMMURABI:
@@ -795,11 +796,13 @@ def _develop(state: TTAState, civ: Civ, card: Card, free: bool) -> None:
     civ.hand.remove(card.idx)
     before = board.totals(civ)
     if card.tech_type == "government":
+        to_box(state, (civ.gov,))  # the old one leaves the game (Despotism stays printed)
         civ.gov = card.idx
     elif card.special >= 0:
         old = civ.special[card.special]
         if old >= 0:
             board.leave_play(civ, old)
+            to_box(state, (old,))
         civ.special[card.special] = card.idx
         board.enter_play(civ, card.idx)
     else:
@@ -816,13 +819,14 @@ def _on_develop(state: TTAState, civ: Civ) -> None:
             _gain_op(state, civ, op)  # Leonardo, Einstein
 
 
-def _revolt(civ: Civ, cid: int) -> None:
+def _revolt(state: TTAState, civ: Civ, cid: int) -> None:
     """TTA-7.2.10 revolution: all CAs (Robespierre: all MAs), the lower science cost."""
     card = CARDS[cid]
     robespierre = effects.has_hook(civ, "revolution_costs_military_actions")
     civ.science -= card.revolution_cost
     civ.hand.remove(cid)
     before = board.totals(civ)
+    to_box(state, (civ.gov,))
     civ.gov = cid
     board.sync_totals(civ, before)
     if robespierre:
@@ -851,7 +855,7 @@ def _play_leader(state: TTAState, civ: Civ, card: Card) -> None:
     homer = False
     if civ.leader >= 0:
         homer = effects.has_hook(civ, "homer_under_wonder") and bool(civ.wonders)
-        _leader_leaves(civ)
+        _leader_leaves(state, civ)
         refund = 1
         civ.replaced_leader = 1
     civ.leader = card.idx
@@ -896,9 +900,9 @@ def _side_ops(card: int) -> tuple[dict[str, Any], ...]:
     return PACT_SIDES[card * 2].ops
 
 
-def leader_leaves(civ: Civ) -> None:
+def leader_leaves(state: TTAState, civ: Civ) -> None:
     """The leader leaves play (Bill Gates scores on leaving); totals are the caller's."""
-    _leader_leaves(civ)
+    _leader_leaves(state, civ)
 
 
 def pop(civ: Civ, food_discount: int) -> None:
@@ -906,12 +910,13 @@ def pop(civ: Civ, food_discount: int) -> None:
     _pop(civ, food_discount)
 
 
-def _leader_leaves(civ: Civ) -> None:
+def _leader_leaves(state: TTAState, civ: Civ) -> None:
     old = CARDS[civ.leader]
     for op in old.ops:
         if op.get("when") == "on_leave_play" and op["what"] == "culture_points":
             civ.culture += effects.lab_levels(civ)  # Bill Gates
     board.leave_play(civ, civ.leader)
+    to_box(state, (civ.leader,))  # removed from the game (TTA-7.2.7)
     civ.leader = -1
 
 
@@ -920,6 +925,7 @@ def _play_action(state: TTAState, civ: Civ, card: Card) -> None:
     spent_before = civ.spent_ca
     _spend_ca(civ)
     civ.hand.remove(card.idx)
+    to_box(state, (card.idx,))  # resolved, it leaves the game
     for op in card.ops:
         kind = op["op"]
         if kind == "perform":

@@ -35,6 +35,7 @@ from civtable.games.through_the_ages.state import (
     P_SEND,
     Civ,
     TTAState,
+    to_box,
 )
 
 # P_OPTION kinds of this module (politics.py has 1..15)
@@ -293,7 +294,7 @@ def _op(
             and civ.leader >= 0
             and CARDS[civ.leader].age != state.age
         ):
-            leader_leaves(civ)  # Iconoclasm
+            leader_leaves(state, civ)  # Iconoclasm
     elif kind == "hook":
         key = op["key"]
         if key == "flip_old_wonder":
@@ -407,12 +408,12 @@ def lose(state: TTAState, seat: int, what: str, n: int, card: int, items: list[l
         raise KeyError(what)
 
 
-def leader_leaves(civ: Civ) -> None:
+def leader_leaves(state: TTAState, civ: Civ) -> None:
     """A leader removed from play by an event or aggression (no refund)."""
     from civtable.games.through_the_ages.rules import civil
 
     before = board.totals(civ)
-    civil.leader_leaves(civ)
+    civil.leader_leaves(state, civ)
     board.sync_totals(civ, before)
 
 
@@ -788,9 +789,10 @@ def apply_option(state: TTAState, action: int) -> None:
         t = state.civs[a]
         if v == 0:
             level = CARDS[t.leader].age
-            leader_leaves(t)
+            leader_leaves(state, t)
         else:
             level = CARDS[t.wip].age
+            to_box(state, (t.wip,))
             t.blue += t.wip_stages
             t.wip = -1
             t.wip_stages = 0
@@ -813,7 +815,7 @@ def apply_option(state: TTAState, action: int) -> None:
             if v >> i & 1:
                 tech = loser.special[i]
                 value += CARDS[tech].science_cost
-                _steal_special(loser, civ, i)
+                _steal_special(state, loser, civ, i)
         k = min(b - value, loser.science)
         loser.science -= k
         civ.science += k
@@ -828,7 +830,7 @@ def _raid_gain(state: TTAState, seat: int, card: int, spent: int) -> None:
             gain(state, state.civs[seat], op["what"], v)
 
 
-def _steal_special(loser: Civ, winner: Civ, i: int) -> None:
+def _steal_special(state: TTAState, loser: Civ, winner: Civ, i: int) -> None:
     """War over Technology: the tech leaves the loser; it replaces the winner's lower one of
     that type, or is discarded (TTA-6.5 item 4)."""
     tech = loser.special[i]
@@ -838,10 +840,12 @@ def _steal_special(loser: Civ, winner: Civ, i: int) -> None:
     board.sync_totals(loser, before)
     old = winner.special[i]
     if old >= 0 and CARDS[old].age >= CARDS[tech].age:
+        to_box(state, (tech,))  # discarded
         return
     before = board.totals(winner)
     if old >= 0:
         board.leave_play(winner, old)
+        to_box(state, (old,))
     winner.special[i] = tech
     board.enter_play(winner, tech)
     board.sync_totals(winner, before)

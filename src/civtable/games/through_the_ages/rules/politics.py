@@ -323,6 +323,7 @@ def apply_political(state: TTAState, action: int) -> None:
     elif action == ax.ALEXANDER:
         before = board.totals(civ)
         board.leave_play(civ, civ.leader)
+        to_box(state, (civ.leader,))
         civ.leader = -1
         board.sync_totals(civ, before)
         board.gain_yellow(civ, 1)  # a cube from the box to the yellow bank
@@ -330,6 +331,7 @@ def apply_political(state: TTAState, action: int) -> None:
         card = action - ax.COLUMBUS
         before = board.totals(civ)
         board.leave_play(civ, civ.leader)
+        to_box(state, (civ.leader,))
         civ.leader = -1
         board.sync_totals(civ, before)
         civ.mhand.remove(card)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from civtable.games.through_the_ages import actions as ax
 from civtable.games.through_the_ages.catalog import CARDS, SHORTER_WONDER
-from civtable.games.through_the_ages.state import F_RESIGNED, P_KEEP, TTAState
+from civtable.games.through_the_ages.state import F_RESIGNED, P_KEEP, TTAState, to_box
 
 
 def end_of_age_one(state: TTAState) -> None:
@@ -33,7 +33,9 @@ def keep_actions(state: TTAState) -> list[int]:
 def keep(state: TTAState, action: int) -> None:
     """Keep one event; the other is discarded face down (out of the game)."""
     civ = state.civs[state.decider()]
-    civ.secret = [civ.secret[action - ax.OPTION]]
+    kept = civ.secret.pop(action - ax.OPTION)
+    to_box(state, civ.secret)
+    civ.secret = [kept]
 
 
 def describe(state: TTAState, seat: int, action: int) -> str:
