@@ -307,8 +307,25 @@ def test_tta_7_2_9_special_technology_replaces_the_lower_one() -> None:
     assert board.totals(c) == (5, 2)
     assert c.ca == 4
     s.apply(0, act.PLAY + card("architecture"))
-    assert act.PLAY + card("masonry") not in s.legal_actions(0)
     assert c.special[3] == card("architecture")
+
+
+def test_tta_7_2_9_a_lower_special_technology_may_be_developed_and_is_removed() -> None:
+    """The rulebook: of two special technologies of one type "the higher level stays in play,
+    the lower is removed" -- also when the lower is the one just developed; it still counts
+    as developing a technology (Albert Einstein's culture, TTA-7.2.9)."""
+    s = _with_leader("albert_einstein")
+    c = s.civs[0]
+    develop(c, "architecture")
+    c.science = 20
+    c.hand = [card("masonry")]
+    assert act.PLAY + card("masonry") in s.legal_actions(0)
+    s.apply(0, act.PLAY + card("masonry"))
+    assert c.special[3] == card("architecture")
+    assert c.hand == []
+    assert c.science == 20 - CARDS[card("masonry")].science_cost
+    assert c.culture == 3
+    assert c.ca == 3
 
 
 def test_tta_7_2_10_revolution_needs_no_ca_spent_and_spends_all() -> None:

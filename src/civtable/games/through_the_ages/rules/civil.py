@@ -292,10 +292,6 @@ def can_develop(
     """TTA-7.2.9 legality of developing ``card`` from hand."""
     if card.type != "technology" or (not free and civ.ca < 1):
         return False
-    if card.special >= 0:
-        old = civ.special[card.special]
-        if old >= 0 and CARDS[old].age >= card.age:
-            return False  # engine choice: never develop a lower special (it would be removed)
     sci = civ.science + (civ.spool if card.kind in UNIT_KINDS else 0)
     return sci >= develop_cost(civ, card, f) - discount
 
@@ -800,11 +796,14 @@ def _develop(state: TTAState, civ: Civ, card: Card, free: bool) -> None:
         civ.gov = card.idx
     elif card.special >= 0:
         old = civ.special[card.special]
-        if old >= 0:
-            board.leave_play(civ, old)
-            to_box(state, (old,))
-        civ.special[card.special] = card.idx
-        board.enter_play(civ, card.idx)
+        if old >= 0 and CARDS[old].age >= card.age:
+            to_box(state, (card.idx,))  # TTA-7.2.9: the lower one, just developed, is removed
+        else:
+            if old >= 0:
+                board.leave_play(civ, old)
+                to_box(state, (old,))
+            civ.special[card.special] = card.idx
+            board.enter_play(civ, card.idx)
     else:
         civ.developed.append(card.idx)
     board.sync_totals(civ, before)
