@@ -159,6 +159,9 @@ def _cards(state: TTAState) -> list[str]:
             out.append(f"card index {c} in a place: no such card")
             continue
         d = BOX_OF[c]
+        if d < 0:
+            out.append(f"{CARDS[c].name}, printed on the board, in {k} other places")
+            continue
         placed[d] += k
         if k > comp[d][c]:
             out.append(f"{CARDS[c].name} ({DECKS[d]}): in {k} places, the game has {comp[d][c]}")
