@@ -17,7 +17,7 @@ from civtable.games.through_the_ages import GAME
 from civtable.games.through_the_ages import actions as act
 from civtable.games.through_the_ages.catalog import BY_ID, CARDS
 from civtable.games.through_the_ages.rules import board
-from civtable.games.through_the_ages.state import PH_POLITICS, Civ, TTAState
+from civtable.games.through_the_ages.state import PH_POLITICS, Civ, TTAState, to_box
 
 __all__ = ["GAME", "act", "action_phase", "card", "cubes", "develop", "workers"]
 
@@ -35,6 +35,7 @@ def action_phase(players: int = 4, seed: int = 0, mode: str = "first") -> TTASta
     s.round = 2
     s.age = 1
     s.first_refill = 0
+    to_box(s, s.civil_decks[0])  # TTA-4.2: the rest of civil A leaves the game
     s.civil_decks[0] = []
     for c in s.civs:
         c.ca, c.ma = board.totals(c)
@@ -64,11 +65,12 @@ def workers(civ: Civ, **counts: int) -> None:
 
 
 def cubes(civ: Civ, **counts: int) -> None:
-    """Set the blue cubes on farm/mine cards (by card id); the bank keeps 16 - the rest."""
+    """Set the blue cubes on farm/mine cards (by card id); the bank keeps the rest of the
+    civilization's cubes (16 unless cards in play added some)."""
     for cid, n in counts.items():
         c = CARDS[BY_ID[cid]]
         civ.cubes[c.kind * 4 + c.age] = n
-    civ.blue = 16 - sum(civ.cubes)
+    civ.blue = civ.blue_total - sum(civ.cubes)
 
 
 def politics_phase(players: int = 3, seed: int = 2, *, round_: int = 3, age: int = 1) -> TTAState:

@@ -17,6 +17,7 @@ from civtable.core.rng import Rng
 from civtable.games.through_the_ages import GAME
 from civtable.games.through_the_ages.actions import RESIGN
 from civtable.games.through_the_ages.catalog import CARDS, military_deck
+from civtable.games.through_the_ages.invariants import check
 from civtable.games.through_the_ages.rules import board
 from civtable.games.through_the_ages.state import (
     F_RESIGNED,
@@ -97,6 +98,7 @@ def invariants(s: TTAState, copies: Counter[int]) -> None:
         assert 0 <= board.ratings(civ)[3] <= 8
         assert len(civ.colonies) == len(set(civ.colonies))
     conserved(s, copies)
+    assert check(s) == []  # every component in exactly one place (issue 20)
     if not s.is_terminal():
         (seat,) = s.to_move()
         assert seat == s.decider()
@@ -199,3 +201,22 @@ def test_tta_determinization_redeals_unseen_events_consistently(
         for i, by in enumerate(s.future_by):
             if by == seat:
                 assert d.future[i] == s.future[i]  # one's own prepared card is known
+
+
+def test_tta_11_determinizing_during_a_colonization_keeps_the_territory_once() -> None:
+    """A territory being auctioned lies face up: determinization must not deal another copy
+    of it into a hidden place (found by the component checks)."""
+    from civtable.games.through_the_ages.rules import events, politics
+
+    from .scenario import politics_phase
+
+    s = politics_phase(3)
+    terr = next(c for c in s.mil_decks[1] if CARDS[c].type == "territory")
+    s.mil_decks[1].remove(terr)  # revealed from the current events
+    events.start_auction(s, terr)
+    politics.advance(s)
+    assert s.pending[0] == P_BID
+    assert check(s) == []
+    for seat in range(3):
+        for k in range(20):
+            assert check(s.determinize(seat, Rng(k))) == []

@@ -595,6 +595,44 @@ def test_tta_amb_35_ravages_of_time_turns_an_old_wonder_face_down() -> None:
     assert board.ratings(s.civs[0])[0] == before - CARDS[wonder].in_play[2] + 2
 
 
+def test_tta_1_10_ravages_of_time_lowers_the_civil_action_total_at_once() -> None:
+    """Ravages of Time revealed in its owner's Politics Phase turns Pyramids (+1 CA) face down:
+    the CA total drops from 5 to 4 and, none being spent, so do the available CAs; had one
+    been spent, that spent cube would go first."""
+    for spent in (0, 1):
+        s = politics_phase(3)
+        c = s.civs[0]
+        c.wonders = [card("pyramids")]
+        c.ca = board.totals(c)[0] - spent
+        assert board.totals(c)[0] == 5
+        reveal(s, "ravages_of_time")
+        s.apply(0, act.OPTION + 0)
+        assert c.ruins == [card("pyramids")]
+        assert board.totals(c)[0] == 4
+        assert c.ca == 4
+
+
+def test_tta_1_9_newton_gives_back_only_a_spent_civil_action() -> None:
+    """Development of Civilization lets seat 1 develop a technology in seat 0's turn without a
+    civil action: Isaac Newton has no spent action to give back (no fifth white cube)."""
+    s = politics_phase(3)
+    c = s.civs[1]
+    c.leader = card("isaac_newton")
+    c.science = 9
+    c.hand = [card("iron")]
+    events.reveal(s, card("development_of_civilization"))
+    politics.advance(s)
+    while s.actor >= 0:
+        seat = s.actor
+        legal = s.legal_actions(seat)
+        if seat == 1 and act.PLAY + card("iron") in legal:
+            s.apply(1, act.PLAY + card("iron"))
+        else:
+            s.apply(seat, act.OPTION + 2 if seat == 1 else max(legal))  # develop / decline
+    assert card("iron") in c.developed
+    assert c.ca == board.totals(c)[0] == 4
+
+
 def test_tta_amb_23_international_agreement_takes_and_gives_up_politics() -> None:
     s = politics_phase(3)
     workers(s.civs[2], warriors=5)  # seat 2 strongest

@@ -1,5 +1,6 @@
 """Hypothesis invariants of random legal play (TTA-1.3 cube counts, TTA-1.9 limits, TTA-4.4 end,
-TTA-14 breakdown, determinism, JSON round trip, illegal actions)."""
+TTA-14 breakdown, determinism, JSON round trip, illegal actions), and the component checks of
+:mod:`civtable.games.through_the_ages.invariants` after every move of every mode and variant."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from hypothesis import strategies as st
 from civtable.core.errors import IllegalActionError, NotYourTurnError, SerializationError
 from civtable.core.rng import Rng
 from civtable.games.through_the_ages import GAME
+from civtable.games.through_the_ages.actions import RESIGN
 from civtable.games.through_the_ages.catalog import BLUE, CARDS, YELLOW
+from civtable.games.through_the_ages.invariants import check as components
 from civtable.games.through_the_ages.rules import board, effects
 from civtable.games.through_the_ages.state import TTAState
 
@@ -38,7 +41,8 @@ def play(state: TTAState, rng: Rng, limit: int = 5000, check: bool = False) -> T
 
 
 def invariants(state: TTAState) -> None:
-    """Cube conservation and non-negative stocks."""
+    """Cube conservation and non-negative stocks; every component check."""
+    assert components(state) == []
     for civ in state.civs:
         extra_blue = sum(c.in_play[BLUE] for c in effects.active_cards(civ))
         # 16 cubes plus those cards in play add; events may return some to the box (TTA-12)
@@ -69,6 +73,30 @@ def test_tta_4_4_random_play_ends_and_keeps_invariants(players: int, seed: int) 
     assert s.age == 3
     assert s.current == (s.first - 1) % players  # the player right of the first player
     assert s.round == s.last_round
+
+
+#: the modes and variants (the game's presets, TTA-2, TTA-14, TTA-15)
+PRESETS = tuple(GAME.option_presets)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@settings(max_examples=4, derandomize=True, database=None, deadline=None)
+@given(players=players_st, seed=seed_st)
+def test_issue_20_components_are_conserved_after_every_move(
+    preset: str, players: int, seed: int
+) -> None:
+    """Cubes, workers and every card of every deck stay in exactly one place after every
+    apply (invariants.check), with a resignation now and then at 3-4 players (TTA-6.8)."""
+    s = GAME.new_game(players, seed, GAME.option_presets[preset])
+    rng = Rng(seed)
+    assert components(s) == []
+    while not s.is_terminal():
+        seat = s.to_move()[0]
+        legal = s.legal_actions(seat)
+        calm = [a for a in legal if a != RESIGN] or legal
+        pick = legal if players > 2 and rng.randbelow(400) == 0 else calm
+        s.apply(seat, pick[rng.randbelow(len(pick))])
+        assert components(s) == [], (preset, players, seed, len(s.history))
 
 
 @SETTINGS

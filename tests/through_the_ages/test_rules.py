@@ -307,8 +307,25 @@ def test_tta_7_2_9_special_technology_replaces_the_lower_one() -> None:
     assert board.totals(c) == (5, 2)
     assert c.ca == 4
     s.apply(0, act.PLAY + card("architecture"))
-    assert act.PLAY + card("masonry") not in s.legal_actions(0)
     assert c.special[3] == card("architecture")
+
+
+def test_tta_7_2_9_a_lower_special_technology_may_be_developed_and_is_removed() -> None:
+    """The rulebook: of two special technologies of one type "the higher level stays in play,
+    the lower is removed" -- also when the lower is the one just developed; it still counts
+    as developing a technology (Albert Einstein's culture, TTA-7.2.9)."""
+    s = _with_leader("albert_einstein")
+    c = s.civs[0]
+    develop(c, "architecture")
+    c.science = 20
+    c.hand = [card("masonry")]
+    assert act.PLAY + card("masonry") in s.legal_actions(0)
+    s.apply(0, act.PLAY + card("masonry"))
+    assert c.special[3] == card("architecture")
+    assert c.hand == []
+    assert c.science == 20 - CARDS[card("masonry")].science_cost
+    assert c.culture == 3
+    assert c.ca == 3
 
 
 def test_tta_7_2_10_revolution_needs_no_ca_spent_and_spends_all() -> None:
@@ -320,6 +337,60 @@ def test_tta_7_2_10_revolution_needs_no_ca_spent_and_spends_all() -> None:
     assert board.totals(c) == (7, 2)
     assert c.ca == 0
     assert c.science == 7
+
+
+def test_tta_7_2_10_revolution_after_a_refunded_civil_action() -> None:
+    """Despotism, 4 CA, Moses in play; playing Leonardo replaces Moses and refunds the CA:
+    no CA is spent any more, so a revolution to Monarchy is legal and spends all CAs."""
+    s = _with_leader("moses")
+    c = s.civs[0]
+    c.science = 3
+    c.hand = [card("leonardo_da_vinci"), card("monarchy")]
+    s.apply(0, act.PLAY + card("leonardo_da_vinci"))
+    assert c.leader == card("leonardo_da_vinci")
+    assert c.ca == 4
+    assert act.REVOLT + card("monarchy") in s.legal_actions(0)
+    s.apply(0, act.REVOLT + card("monarchy"))
+    assert c.gov == card("monarchy")
+    assert c.ca == 0
+    assert c.science == 1
+
+
+def test_tta_7_2_10_a_spent_civil_action_still_blocks_after_a_refund() -> None:
+    s = _with_leader("moses")
+    c = s.civs[0]
+    c.science = 3
+    c.hand = [card("leonardo_da_vinci"), card("monarchy")]
+    cubes(c, agriculture=4)
+    s.apply(0, act.POP)  # spent, never refunded
+    s.apply(0, act.PLAY + card("leonardo_da_vinci"))  # spent and refunded
+    assert c.ca == 3
+    assert act.REVOLT + card("monarchy") not in s.legal_actions(0)
+
+
+def test_tta_7_2_10_newtons_refund_does_not_block_a_revolution() -> None:
+    """Isaac Newton gives the CA of a technology developed back (TTA-7.2.9, TTA-AMB-28)."""
+    s = _with_leader("isaac_newton")
+    c = s.civs[0]
+    c.science = 5 + 2
+    c.hand = [card("iron"), card("monarchy")]
+    s.apply(0, act.PLAY + card("iron"))
+    assert c.ca == 4
+    assert act.REVOLT + card("monarchy") in s.legal_actions(0)
+
+
+def test_tta_7_2_11_breakthrough_revolution_after_a_refunded_civil_action() -> None:
+    """Breakthrough's "no CA spent before" reads the same refunds (TTA-7.2.10, TTA-AMB-34)."""
+    s = _with_leader("moses")
+    c = s.civs[0]
+    c.science = 2
+    c.hand = [card("leonardo_da_vinci"), card("breakthrough_i"), card("monarchy")]
+    s.apply(0, act.PLAY + card("leonardo_da_vinci"))
+    s.apply(0, act.PLAY + card("breakthrough_i"))
+    assert act.REVOLT + card("monarchy") in s.legal_actions(0)
+    s.apply(0, act.REVOLT + card("monarchy"))
+    assert c.gov == card("monarchy")
+    assert c.ca == 0
 
 
 def test_tta_7_2_10_robespierre_spends_military_actions() -> None:
@@ -882,6 +953,22 @@ def test_tta_1_11_losing_blue_cubes_takes_the_shortfall_from_cards() -> None:
     board.leave_play(c, card("justice_system"))
     assert c.blue == 0
     assert c.cubes[0] == 16
+
+
+def test_tta_1_11_a_blue_cube_lost_with_an_empty_bank_comes_from_a_card() -> None:
+    """Vast Territory I (-1 blue) gained with the blue bank at 0 and 16 cubes on cards: the
+    cube comes off a technology card; losing the colony gives it back: 16 in all again."""
+    from civtable.games.through_the_ages.rules import events
+
+    s = action_phase(3, mode="full")
+    c = s.civs[0]
+    cubes(c, agriculture=8, bronze=8)
+    assert c.blue == 0
+    events.gain_colony(s, 0, card("vast_territory_i"))
+    assert c.blue == 0
+    assert sum(c.cubes) == 15
+    events.lose_colony(s, 0, 0)
+    assert c.blue + sum(c.cubes) == 16
 
 
 # --- TTA-7.3 / TTA-10 tactics --------------------------------------------------------------------

@@ -182,11 +182,15 @@ def test_tta_15_1_a_war_may_resolve_as_the_shared_war_over_culture() -> None:
     s.apply(0, act.SHARED + war * 4 + 1)
     assert s.civs[0].ma == 3 - CARDS[shared].ma_cost  # War over Culture's cost
     assert s.wars == [shared, 0, 1]
-    assert war in s.mil_discards[2]
+    # the played card stays in the declarer's play area until the war resolves
+    assert war not in s.mil_discards[2]
+    assert s.war_cards == [war, 0, 1]
     s.civs[1].culture = 20
     culture = s.civs[0].culture
     politics.resolve_wars(s, 0)
     assert s.civs[0].culture == culture + 5 + 5  # 5 + advantage 5
+    assert war in s.mil_discards[2]  # discarded after resolution
+    assert s.war_cards == []
     assert shared not in s.mil_discards[3]  # the shared card stays beside the board
     full = action_phase(3, 2, mode="full")
     full.round, full.phase = 3, 0
@@ -194,6 +198,26 @@ def test_tta_15_1_a_war_may_resolve_as_the_shared_war_over_culture() -> None:
     full.civs[0].ma = 3
     full._legal = None
     assert not [a for a in full.legal_actions(0) if a >= act.SHARED]
+
+
+def test_tta_15_1_a_shared_war_cancelled_by_a_resignation_discards_the_played_card() -> None:
+    from civtable.games.through_the_ages import actions as act
+    from civtable.games.through_the_ages.rules import politics
+
+    s = action_phase(3, 2, mode="shorter")
+    s.round, s.phase, s.age = 3, 0, 2
+    war = BY_ID["war_over_territory"]
+    s.civs[0].mhand = [war]
+    s.civs[0].ma = 3
+    s._legal = None
+    s.apply(0, act.SHARED + war * 4 + 1)
+    assert war not in s.mil_discards[2]
+    culture = s.civs[0].culture
+    politics.resign(s, 1)
+    assert s.wars == []
+    assert s.war_cards == []
+    assert war in s.mil_discards[2]
+    assert s.civs[0].culture == culture + 7
 
 
 def test_joan_of_arc_shows_the_top_current_event_in_her_owners_politics_phase() -> None:

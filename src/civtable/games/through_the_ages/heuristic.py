@@ -19,7 +19,15 @@ from civtable.games.through_the_ages import actions as ax
 from civtable.games.through_the_ages.catalog import CARDS
 from civtable.games.through_the_ages.rules import board
 from civtable.games.through_the_ages.scoring import breakdown
-from civtable.games.through_the_ages.state import P_BID, P_DEFEND, P_NONE, P_OPTION, TTAState
+from civtable.games.through_the_ages.state import (
+    F_RESIGNED,
+    P_BID,
+    P_DEFEND,
+    P_NONE,
+    P_OPTION,
+    Civ,
+    TTAState,
+)
 
 #: ISMCTS cuts its playouts off this many decisions after the expansion and scores the position
 #: with :func:`evaluate` (``k=auto``): a full game is ~500 decisions and a heuristic playout to
@@ -72,13 +80,18 @@ def potential(state: TTAState, seat: int) -> float:
 def _military(state: TTAState, seat: int, strength: int, r: float) -> float:
     """Strength, and the gap to the strongest opponent; military cards; colonies."""
     civ = state.civs[seat]
-    others = [board.ratings(c)[2] for o, c in enumerate(state.civs) if o != seat]
+    others = [board.ratings(c)[2] for o, c in enumerate(state.civs) if o != seat and _live(c)]
     gap = max(others, default=0) - strength
     lead = strength - min(others, default=0)
     v = 0.3 * strength - 0.6 * max(0, gap) * min(r, 4.0) / 4.0 + 0.4 * min(max(0, lead), 8)
     for c in civ.mhand:
         v += 0.6 if CARDS[c].type == "bonus" else 0.3
     return v + 2.0 * len(civ.colonies)
+
+
+def _live(civ: Civ) -> bool:
+    """Still in the game (a resigned civilization is compared with nobody, TTA-6.8)."""
+    return not civ.flags & F_RESIGNED
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -88,7 +101,10 @@ def evaluate(state: State, seat: int) -> float:
         res = state.result()
         return 1.0 / len(res.winners) if seat in res.winners else 0.0
     mine = potential(state, seat)
-    best = max(potential(state, o) for o in range(state.players) if o != seat)
+    best = max(
+        (potential(state, o) for o, c in enumerate(state.civs) if o != seat and _live(c)),
+        default=0.0,
+    )
     return 1.0 / (1.0 + math.exp(-(mine - best) / 8.0))
 
 

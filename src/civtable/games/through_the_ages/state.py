@@ -8,12 +8,13 @@ the :class:`~civtable.core.State` plumbing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.api import JSON, Result, State
 from civtable.core.errors import SerializationError
 from civtable.core.rng import Rng
-from civtable.games.through_the_ages.catalog import NSLOTS
+from civtable.games.through_the_ages.catalog import CARDS, NSLOTS
 
 if TYPE_CHECKING:
     from civtable.core.api import Game
@@ -42,6 +43,8 @@ _CIV_INTS = (
     "tactic_own",
     "flags",
     "xculture",
+    "blue_total",
+    "yellow_total",
 )
 _CIV_LISTS = (
     "workers",
@@ -77,7 +80,11 @@ class Civ:
     completed wonders turned face down by Ravages of Time (TTA-AMB-35); ``pside`` the pact
     sides it holds (``card * 2 + side``, 0 = A); ``xculture`` culture rate from partners'
     wonders (International Tourism), kept in step by :func:`.rules.politics.sync_pacts`;
-    ``secret`` the shorter game's face-down Age III events dealt to the player (TTA-15.1).
+    ``secret`` the shorter game's face-down Age III events dealt to the player (TTA-15.1);
+    ``spent_ca`` the civil actions spent this turn less those given back (a leader replaced,
+    Isaac Newton: TTA-7.2.10); ``blue_total``/``yellow_total`` every blue (yellow) cube the
+    civilization has, wherever it lies: 16 (25) at setup, then what cards and events take
+    from or return to the box (TTA-1.3, TTA-1.11; checked by :mod:`.invariants`).
     """
 
     __slots__ = _CIV_INTS + _CIV_LISTS
@@ -105,6 +112,8 @@ class Civ:
     tactic_own: int
     flags: int
     xculture: int
+    blue_total: int
+    yellow_total: int
     workers: list[int]
     cubes: list[int]
     developed: list[int]
@@ -161,6 +170,8 @@ class Civ:
         c.tactic_own = self.tactic_own
         c.flags = self.flags
         c.xculture = self.xculture
+        c.blue_total = self.blue_total
+        c.yellow_total = self.yellow_total
         c.workers = self.workers[:]
         c.cubes = self.cubes[:]
         c.developed = self.developed[:]
@@ -250,6 +261,8 @@ _G_LISTS = (
     "pacts",
     "wars",
     "faceup",
+    "war_cards",
+    "boxed",
 )
 
 
@@ -293,6 +306,8 @@ class TTAState(State):
     pacts: list[int]
     wars: list[int]
     faceup: list[int]
+    war_cards: list[int]
+    boxed: list[int]
     queue: list[list[int]]
     civs: list[Civ]
     civil_decks: list[list[int]]
@@ -331,6 +346,8 @@ class TTAState(State):
         self.pacts = []
         self.wars = []
         self.faceup = []
+        self.war_cards = []  # the shorter game: (card, declarer, target) of shared wars
+        self.boxed = [0] * 8  # cards out of the game per deck (to_box)
         self.queue = []
         self.actor = -1
         self.phase = PH_ACTION
@@ -460,6 +477,8 @@ class TTAState(State):
         s.pacts = self.pacts[:]
         s.wars = self.wars[:]
         s.faceup = self.faceup[:]
+        s.war_cards = self.war_cards[:]
+        s.boxed = self.boxed[:]
         s.queue = [q[:] for q in self.queue]
         s.actor = self.actor
         s.phase = self.phase
@@ -512,3 +531,20 @@ class TTAState(State):
         except (KeyError, TypeError, ValueError) as exc:
             raise SerializationError(f"not a Through the Ages state: {exc}") from exc
         return s
+
+
+#: per card: its deck's entry in ``TTAState.boxed`` (civil A-III 0-3, military A-III 4-7; -1
+#: for the technologies printed on the player board, which never leave it)
+BOX_OF: tuple[int, ...] = tuple(
+    -1 if c.deck == "board" else c.age + (4 if c.deck == "military" else 0) for c in CARDS
+)
+
+
+def to_box(state: TTAState, cards: Iterable[int]) -> None:
+    """``cards`` leave the game (back to the box; ``state.boxed`` counts them per deck): swept,
+    played action cards, replaced leaders and governments, antiquated, trimmed, resigned."""
+    boxed = state.boxed
+    for c in cards:
+        d = BOX_OF[c]
+        if d >= 0:
+            boxed[d] += 1

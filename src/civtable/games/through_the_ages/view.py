@@ -248,6 +248,9 @@ def _redeal_events(state: TTAState, s: TTAState, seat: int, rng: Rng) -> None:
         everywhere += s.mil_discards[age]
         for civ in s.civs:
             everywhere += civ.mhand + civ.colonies + civ.secret
+        for item in (s.pending, *(q[1:] for q in s.queue)):
+            if item[0] in (P_BID, P_SEND):
+                everywhere.append(item[1])  # a territory being auctioned or colonized (TTA-11)
         outside = Counter(
             c for c in military_deck(age, s.players, first) if CARDS[c].type in _PREPARABLE
         ) - Counter(everywhere)

@@ -248,6 +248,8 @@ def _civ_fields(c: Civ) -> tuple[Any, ...]:
         c.tactic_own,
         c.flags,
         c.xculture,
+        c.blue_total,
+        c.yellow_total,
         c.workers,
         c.cubes,
         c.developed,

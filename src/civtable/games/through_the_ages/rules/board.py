@@ -162,6 +162,8 @@ def sync_totals(civ: Civ, before: tuple[int, int]) -> None:
         elif new < old:
             spent = old - avail
             avail -= max(0, (old - new) - spent)
+            if i == 0:  # the spent cubes removed are no longer spent (TTA-7.2.10)
+                civ.spent_ca = max(0, civ.spent_ca - min(max(0, spent), old - new))
         if i == 0:
             civ.ca = max(0, avail)
         else:
@@ -317,8 +319,16 @@ def production(civ: Civ) -> tuple[int, int]:
 def enter_play(civ: Civ, card: int) -> None:
     """Apply a card's ``blue_cubes``/``yellow_cubes`` when it enters play (TTA-1.11)."""
     c = CARDS[card]
-    civ.blue = max(0, civ.blue + c.in_play[BLUE])
-    civ.yellow = max(0, civ.yellow + c.in_play[YELLOW])
+    b = c.in_play[BLUE]
+    if b > 0:
+        gain_blue(civ, b)
+    elif b < 0:
+        lose_blue(civ, -b)  # "-1 blue": a cube back to the box, from a card if need be
+    y = c.in_play[YELLOW]
+    if y > 0:
+        gain_yellow(civ, y)
+    elif y < 0:
+        lose_yellow(civ, -y)
 
 
 def leave_play(civ: Civ, card: int) -> None:
@@ -326,20 +336,52 @@ def leave_play(civ: Civ, card: int) -> None:
     c = CARDS[card]
     b = c.in_play[BLUE]
     if b > 0:
-        short = max(0, b - civ.blue)
-        civ.blue = max(0, civ.blue - b)
-        take_cubes_from_cards(civ, short)
+        lose_blue(civ, b)
     elif b < 0:
-        civ.blue -= b
-    civ.yellow = max(0, civ.yellow - c.in_play[YELLOW])
+        gain_blue(civ, -b)
+    y = c.in_play[YELLOW]
+    if y > 0:
+        lose_yellow(civ, y)
+    elif y < 0:
+        gain_yellow(civ, -y)
 
 
-def take_cubes_from_cards(civ: Civ, n: int) -> None:
-    """Remove ``n`` blue cubes from technology cards (lowest-value cubes first, TTA-1.11)."""
+def gain_blue(civ: Civ, n: int) -> None:
+    """``n`` blue cubes from the box into the blue bank (TTA-1.11)."""
+    civ.blue += n
+    civ.blue_total += n
+
+
+def lose_blue(civ: Civ, n: int) -> None:
+    """TTA-1.11 losing blue cubes to the box: from the blue bank; the shortfall from
+    technology cards."""
+    from_bank = min(n, civ.blue)
+    civ.blue -= from_bank
+    civ.blue_total -= from_bank + take_cubes_from_cards(civ, n - from_bank)
+
+
+def gain_yellow(civ: Civ, n: int) -> None:
+    """``n`` yellow cubes from the box into the yellow bank (TTA-1.11)."""
+    civ.yellow += n
+    civ.yellow_total += n
+
+
+def lose_yellow(civ: Civ, n: int) -> None:
+    """TTA-1.11 losing yellow cubes to the box: from the yellow bank only (what is there)."""
+    k = min(n, civ.yellow)
+    civ.yellow -= k
+    civ.yellow_total -= k
+
+
+def take_cubes_from_cards(civ: Civ, n: int) -> int:
+    """Remove up to ``n`` blue cubes from technology cards (lowest-value cubes first,
+    TTA-1.11); returns how many were removed."""
+    took = 0
     for i in (0, 4, 1, 5, 2, 6, 3, 7):
-        while n > 0 and civ.cubes[i] > 0:
+        while took < n and civ.cubes[i] > 0:
             civ.cubes[i] -= 1
-            n -= 1
+            took += 1
+    return took
 
 
 def take_blue_for_wonder(civ: Civ) -> None:

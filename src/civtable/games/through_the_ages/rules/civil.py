@@ -47,6 +47,7 @@ from civtable.games.through_the_ages.state import (
     PH_ACTION,
     Civ,
     TTAState,
+    to_box,
 )
 
 PERFORM_KINDS: tuple[str, ...] = (
@@ -178,10 +179,10 @@ def can_take_free(state: TTAState, civ: Civ, slot: int) -> bool:
 
 def take_free(state: TTAState, civ: Civ, slot: int) -> None:
     """Take a card from the row without spending civil actions."""
-    ca = civ.ca
+    ca, spent = civ.ca, civ.spent_ca
     civ.ca = 99
     _take(state, civ, slot)
-    civ.ca = ca
+    civ.ca, civ.spent_ca = ca, spent
 
 
 def _mil_avail(civ: Civ) -> int:
@@ -196,8 +197,15 @@ def _spend_ma(civ: Civ, n: int = 1) -> None:
 
 def _spend_ca(civ: Civ, n: int = 1) -> None:
     civ.ca -= n
-    if n > 0:
-        civ.spent_ca = 1
+    civ.spent_ca += n
+
+
+def _refund_ca(civ: Civ, n: int = 1) -> None:
+    """Up to ``n`` spent civil actions given back (only spent ones come back, TTA-1.9): spent
+    and refunded is not spent (TTA-7.2.10)."""
+    n = min(n, civ.spent_ca)
+    civ.ca += n
+    civ.spent_ca -= n
 
 
 def pop_cost(civ: Civ, f: effects.Fx | None = None) -> int:
@@ -284,10 +292,6 @@ def can_develop(
     """TTA-7.2.9 legality of developing ``card`` from hand."""
     if card.type != "technology" or (not free and civ.ca < 1):
         return False
-    if card.special >= 0:
-        old = civ.special[card.special]
-        if old >= 0 and CARDS[old].age >= card.age:
-            return False  # engine choice: never develop a lower special (it would be removed)
     sci = civ.science + (civ.spool if card.kind in UNIT_KINDS else 0)
     return sci >= develop_cost(civ, card, f) - discount
 
@@ -295,7 +299,8 @@ def can_develop(
 def can_revolt(
     civ: Civ, card: Card, breakthrough: bool, spent_before: int, f: effects.Fx | None = None
 ) -> bool:
-    """TTA-7.2.10: no CA spent this turn (Robespierre: all MAs instead)."""
+    """TTA-7.2.10: no CA spent this turn, a CA spent and given back not counting
+    (``spent_before``: the CAs spent before a Breakthrough); Robespierre: all MAs instead."""
     if card.tech_type != "government" or civ.science < card.revolution_cost:
         return False
     if "revolution_costs_military_actions" in (f or effects.fx(civ)).hooks:
@@ -637,7 +642,7 @@ def _apply(state: TTAState, action: int) -> None:
         if action == ax.CHOICE + 1:
             civ.homer_wonder = civ.wonders[-1]  # +1 happy face on a completed wonder
         else:
-            civ.ca += 1  # the normal replacement refund
+            _refund_ca(civ)  # the normal replacement refund
         return
     free = p[0] == P_PERFORM
     disc = p[3] if free else 0
@@ -662,7 +667,7 @@ def _apply(state: TTAState, action: int) -> None:
     elif ax.PLAY <= action < ax.REVOLT:
         _play(state, civ, action - ax.PLAY, free)
     elif ax.REVOLT <= action < ax.WONDER:
-        _revolt(civ, action - ax.REVOLT)
+        _revolt(state, civ, action - ax.REVOLT)
     elif ax.WONDER <= action < ax.CHOICE:
         _wonder(state, civ, action - ax.WONDER + 1, free, disc)
     elif action == ax.HAMMURABI:
@@ -787,13 +792,18 @@ def _develop(state: TTAState, civ: Civ, card: Card, free: bool) -> None:
     civ.hand.remove(card.idx)
     before = board.totals(civ)
     if card.tech_type == "government":
+        to_box(state, (civ.gov,))  # the old one leaves the game (Despotism stays printed)
         civ.gov = card.idx
     elif card.special >= 0:
         old = civ.special[card.special]
-        if old >= 0:
-            board.leave_play(civ, old)
-        civ.special[card.special] = card.idx
-        board.enter_play(civ, card.idx)
+        if old >= 0 and CARDS[old].age >= card.age:
+            to_box(state, (card.idx,))  # TTA-7.2.9: the lower one, just developed, is removed
+        else:
+            if old >= 0:
+                board.leave_play(civ, old)
+                to_box(state, (old,))
+            civ.special[card.special] = card.idx
+            board.enter_play(civ, card.idx)
     else:
         civ.developed.append(card.idx)
     board.sync_totals(civ, before)
@@ -802,16 +812,20 @@ def _develop(state: TTAState, civ: Civ, card: Card, free: bool) -> None:
 
 def _on_develop(state: TTAState, civ: Civ) -> None:
     for _c, op in effects.ops_of(civ, "on_develop_technology"):
-        _gain_op(state, civ, op)  # Leonardo, Newton, Einstein
+        if op["what"] == "available_civil_actions":
+            _refund_ca(civ, int(op["amount"]))  # Newton: a civil action back (TTA-AMB-28)
+        else:
+            _gain_op(state, civ, op)  # Leonardo, Einstein
 
 
-def _revolt(civ: Civ, cid: int) -> None:
+def _revolt(state: TTAState, civ: Civ, cid: int) -> None:
     """TTA-7.2.10 revolution: all CAs (Robespierre: all MAs), the lower science cost."""
     card = CARDS[cid]
     robespierre = effects.has_hook(civ, "revolution_costs_military_actions")
     civ.science -= card.revolution_cost
     civ.hand.remove(cid)
     before = board.totals(civ)
+    to_box(state, (civ.gov,))
     civ.gov = cid
     board.sync_totals(civ, before)
     if robespierre:
@@ -820,11 +834,11 @@ def _revolt(civ: Civ, cid: int) -> None:
         for _c, op in effects.ops_of(civ, "on_revolution"):
             civ.culture += int(op["amount"])
     else:
+        civ.spent_ca += civ.ca  # all of them, the new government's too (TTA-AMB-28)
         civ.ca = 0
-        civ.spent_ca = 1
     for _c, op in effects.ops_of(civ, "on_develop_technology"):
         if op["what"] == "available_civil_actions":
-            civ.ca += int(op["amount"])
+            _refund_ca(civ, int(op["amount"]))
         elif op["what"] == "resources":
             board.gain(civ, True, int(op["amount"]))
         elif op["what"] == "culture_points":
@@ -840,7 +854,7 @@ def _play_leader(state: TTAState, civ: Civ, card: Card) -> None:
     homer = False
     if civ.leader >= 0:
         homer = effects.has_hook(civ, "homer_under_wonder") and bool(civ.wonders)
-        _leader_leaves(civ)
+        _leader_leaves(state, civ)
         refund = 1
         civ.replaced_leader = 1
     civ.leader = card.idx
@@ -848,8 +862,8 @@ def _play_leader(state: TTAState, civ: Civ, card: Card) -> None:
     board.sync_totals(civ, before)
     if homer:
         state.pending = [P_HOMER]  # Homer may go under a completed wonder (no refund then)
-    else:
-        civ.ca += refund
+    elif refund:
+        _refund_ca(civ, refund)  # TTA-7.2.7: the replaced leader gives a spent CA back
 
 
 def _partner_can_pay(state: TTAState, civ: Civ) -> bool:
@@ -885,9 +899,9 @@ def _side_ops(card: int) -> tuple[dict[str, Any], ...]:
     return PACT_SIDES[card * 2].ops
 
 
-def leader_leaves(civ: Civ) -> None:
+def leader_leaves(state: TTAState, civ: Civ) -> None:
     """The leader leaves play (Bill Gates scores on leaving); totals are the caller's."""
-    _leader_leaves(civ)
+    _leader_leaves(state, civ)
 
 
 def pop(civ: Civ, food_discount: int) -> None:
@@ -895,12 +909,13 @@ def pop(civ: Civ, food_discount: int) -> None:
     _pop(civ, food_discount)
 
 
-def _leader_leaves(civ: Civ) -> None:
+def _leader_leaves(state: TTAState, civ: Civ) -> None:
     old = CARDS[civ.leader]
     for op in old.ops:
         if op.get("when") == "on_leave_play" and op["what"] == "culture_points":
             civ.culture += effects.lab_levels(civ)  # Bill Gates
     board.leave_play(civ, civ.leader)
+    to_box(state, (civ.leader,))  # removed from the game (TTA-7.2.7)
     civ.leader = -1
 
 
@@ -909,6 +924,7 @@ def _play_action(state: TTAState, civ: Civ, card: Card) -> None:
     spent_before = civ.spent_ca
     _spend_ca(civ)
     civ.hand.remove(card.idx)
+    to_box(state, (card.idx,))  # resolved, it leaves the game
     for op in card.ops:
         kind = op["op"]
         if kind == "perform":
@@ -971,16 +987,22 @@ def amount(state: TTAState, civ: Civ, spec: Any) -> int:
     if isinstance(spec, int):
         return spec
     seat = state.civs.index(civ)
-    return effects.scale(spec, _quantity(state, seat, spec["equal_to"]), state.players)
+    value = _quantity(state, seat, spec["equal_to"])
+    return effects.scale(spec, value, politics.active_count(state))  # TTA-6.8
+
+
+def _others(state: TTAState, seat: int) -> list[Civ]:
+    """The other civilizations still in the game (TTA-6.8)."""
+    return [state.civs[s] for s in politics.order_from(state, seat) if s != seat]
 
 
 def _quantity(state: TTAState, seat: int, q: str) -> int:
     civ = state.civs[seat]
     if q == "civs_stronger_than_self":
         mine = board.ratings(civ)[2]
-        return sum(1 for c in state.civs if board.ratings(c)[2] > mine)
+        return sum(1 for c in _others(state, seat) if board.ratings(c)[2] > mine)
     if q == "civs_with_more_culture_than_self":
-        return sum(1 for c in state.civs if c.culture > civ.culture)
+        return sum(1 for c in _others(state, seat) if c.culture > civ.culture)
     if q == "workers_on_farms_and_mines":
         return sum(civ.workers[0:8])
     if q == "workers_on_urban_and_units":

@@ -35,6 +35,7 @@ from civtable.games.through_the_ages.state import (
     P_SEND,
     Civ,
     TTAState,
+    to_box,
 )
 
 # P_OPTION kinds of this module (politics.py has 1..15)
@@ -225,7 +226,7 @@ def _amount(state: TTAState, seat: int, spec: Any, advantage: int) -> int:
         return v + int(spec.get("plus", 0))
     if isinstance(spec, dict) and spec["equal_to"] in _QUANTITIES:
         v = int(_QUANTITIES[spec["equal_to"]](state.civs[seat]))
-        return effects.scale(spec, v, state.players)
+        return effects.scale(spec, v, politics.active_count(state))  # TTA-6.8
     return civil.amount(state, state.civs[seat], spec)
 
 
@@ -293,7 +294,7 @@ def _op(
             and civ.leader >= 0
             and CARDS[civ.leader].age != state.age
         ):
-            leader_leaves(civ)  # Iconoclasm
+            leader_leaves(state, civ)  # Iconoclasm
     elif kind == "hook":
         key = op["key"]
         if key == "flip_old_wonder":
@@ -327,8 +328,8 @@ def _transfer(
         items.append([dst[0], P_OPTION, politics.W_PLUNDER, card, src[0], n, 0])
     elif what == "yellow_cubes":  # Uncertain Borders, War over Territory
         k = min(n, a.yellow)
-        a.yellow -= k
-        b.yellow += k
+        board.lose_yellow(a, k)  # to the box, and as many from the box to the winner
+        board.gain_yellow(b, k)
     elif what == "culture_points":
         k = min(n, a.culture)
         a.culture -= k
@@ -362,9 +363,9 @@ def gain(state: TTAState, civ: Civ, what: str, n: int) -> None:
 
         turn.draw_military(state, civ, n)
     elif what == "yellow_cubes":
-        civ.yellow += n
+        board.gain_yellow(civ, n)
     elif what == "blue_cubes":
-        civ.blue += n
+        board.gain_blue(civ, n)
     elif what == "available_civil_actions":
         civ.ca += n
     elif what == "temporary_military_actions":
@@ -400,21 +401,19 @@ def lose(state: TTAState, seat: int, what: str, n: int, card: int, items: list[l
         else:
             items.append([seat, P_OPTION, W_MDISCARD, card, n, 0, 0])
     elif what == "blue_cubes":
-        short = max(0, n - civ.blue)
-        civ.blue = max(0, civ.blue - n)
-        board.take_cubes_from_cards(civ, short)
+        board.lose_blue(civ, n)  # TTA-1.11: the shortfall from technology cards
     elif what == "available_civil_actions":  # Rebellion (TTA-AMB-22)
         civ.ca = max(0, civ.ca - n)
     else:  # pragma: no cover - guarded by the data tests
         raise KeyError(what)
 
 
-def leader_leaves(civ: Civ) -> None:
+def leader_leaves(state: TTAState, civ: Civ) -> None:
     """A leader removed from play by an event or aggression (no refund)."""
     from civtable.games.through_the_ages.rules import civil
 
     before = board.totals(civ)
-    civil.leader_leaves(civ)
+    civil.leader_leaves(state, civ)
     board.sync_totals(civ, before)
 
 
@@ -778,8 +777,8 @@ def apply_option(state: TTAState, action: int) -> None:
         lost = lose_colony(state, seat, v)
         state.past.append(lost)
     elif what == W_RAVAGES:
+        before = board.totals(civ)  # TTA-1.10: with the wonder's cubes
         w = civ.wonders.pop(v)
-        before = board.totals(civ)
         board.leave_play(civ, w)
         board.sync_totals(civ, before)
         if civ.homer_wonder == w:
@@ -790,9 +789,10 @@ def apply_option(state: TTAState, action: int) -> None:
         t = state.civs[a]
         if v == 0:
             level = CARDS[t.leader].age
-            leader_leaves(t)
+            leader_leaves(state, t)
         else:
             level = CARDS[t.wip].age
+            to_box(state, (t.wip,))
             t.blue += t.wip_stages
             t.wip = -1
             t.wip_stages = 0
@@ -815,7 +815,7 @@ def apply_option(state: TTAState, action: int) -> None:
             if v >> i & 1:
                 tech = loser.special[i]
                 value += CARDS[tech].science_cost
-                _steal_special(loser, civ, i)
+                _steal_special(state, loser, civ, i)
         k = min(b - value, loser.science)
         loser.science -= k
         civ.science += k
@@ -830,7 +830,7 @@ def _raid_gain(state: TTAState, seat: int, card: int, spent: int) -> None:
             gain(state, state.civs[seat], op["what"], v)
 
 
-def _steal_special(loser: Civ, winner: Civ, i: int) -> None:
+def _steal_special(state: TTAState, loser: Civ, winner: Civ, i: int) -> None:
     """War over Technology: the tech leaves the loser; it replaces the winner's lower one of
     that type, or is discarded (TTA-6.5 item 4)."""
     tech = loser.special[i]
@@ -840,10 +840,12 @@ def _steal_special(loser: Civ, winner: Civ, i: int) -> None:
     board.sync_totals(loser, before)
     old = winner.special[i]
     if old >= 0 and CARDS[old].age >= CARDS[tech].age:
+        to_box(state, (tech,))  # discarded
         return
     before = board.totals(winner)
     if old >= 0:
         board.leave_play(winner, old)
+        to_box(state, (old,))
     winner.special[i] = tech
     board.enter_play(winner, tech)
     board.sync_totals(winner, before)

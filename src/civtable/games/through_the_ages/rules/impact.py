@@ -161,7 +161,7 @@ def amount(state: TTAState, seat: int, spec: Any, flt: dict[str, Any] | None = N
     if isinstance(spec, int):
         return spec
     v = quantity(state, seat, str(spec["equal_to"]), flt if flt is not None else spec.get("filter"))
-    return effects.scale(spec, v, state.players)
+    return effects.scale(spec, v, len(active_seats(state)))  # TTA-6.8: the count left
 
 
 def _condition(state: TTAState, seat: int, cond: str | None) -> bool:

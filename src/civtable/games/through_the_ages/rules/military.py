@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from civtable.games.through_the_ages.catalog import CARDS
 from civtable.games.through_the_ages.rules import effects
-from civtable.games.through_the_ages.state import Civ, TTAState
+from civtable.games.through_the_ages.state import Civ, TTAState, to_box
 
 INF, CAV, ART, AIR = 7, 8, 9, 10
 #: ``Civ.used`` bit of the once-per-turn tactic play or copy (re-exported by :mod:`.turn`)
@@ -126,3 +126,5 @@ def release_tactic(state: TTAState, civ: Civ) -> None:
         civ.tactic_own = 0
         if civ.tactic not in state.common:
             state.common.append(civ.tactic)
+        else:
+            to_box(state, (civ.tactic,))

@@ -36,6 +36,7 @@ from civtable.games.through_the_ages.state import (
     PH_SECOND,
     Civ,
     TTAState,
+    to_box,
 )
 
 #: the shorter game's shared war card (TTA-15.1)
@@ -303,9 +304,9 @@ def apply_political(state: TTAState, action: int) -> None:
         card, target = divmod(action - ax.SHARED, 4)
         spend_ma(civ, attack_cost(state, SHARED_WAR, target))
         civ.mhand.remove(card)
-        state.mil_discards[CARDS[card].age].append(card)  # engine: discarded when declared
         _end_pacts_on_attack(state, seat, target)
         state.wars.extend((SHARED_WAR, seat, target))
+        state.war_cards.extend((card, seat, target))  # discarded after the resolution
     elif action < ax.CANCEL:
         card, rest = divmod(action - ax.PACT, 8)
         target, side = divmod(rest, 2)
@@ -322,13 +323,15 @@ def apply_political(state: TTAState, action: int) -> None:
     elif action == ax.ALEXANDER:
         before = board.totals(civ)
         board.leave_play(civ, civ.leader)
+        to_box(state, (civ.leader,))
         civ.leader = -1
         board.sync_totals(civ, before)
-        civ.yellow += 1  # a cube from the box to the yellow bank
+        board.gain_yellow(civ, 1)  # a cube from the box to the yellow bank
     else:  # COLUMBUS: colonize from hand without sending units (TTA-11.7)
         card = action - ax.COLUMBUS
         before = board.totals(civ)
         board.leave_play(civ, civ.leader)
+        to_box(state, (civ.leader,))
         civ.leader = -1
         board.sync_totals(civ, before)
         civ.mhand.remove(card)
@@ -427,14 +430,25 @@ def resolve_wars(state: TTAState, seat: int) -> None:
         a, d = strength(state.civs[declarer]), strength(state.civs[target])
         for c in pacts_between(state, declarer, target):
             a += CARDS[c].attack_bonus  # when-attacking bonus (Open Borders)
-        if not _is_shared(state, card):
-            state.mil_discards[CARDS[card].age].append(card)
+        _discard_war(state, card, declarer, target)
         if a == d:
             continue  # equal strength: no effect
         winner, loser = (declarer, target) if a > d else (target, declarer)
         events.run_ops(
             state, card, CARDS[card].ops, winner=winner, loser=loser, advantage=abs(a - d)
         )
+
+
+def _discard_war(state: TTAState, card: int, declarer: int, target: int) -> None:
+    """A war resolved or cancelled: its card goes to its age's discards; for the shorter game's
+    shared War over Culture, which stays beside the board, the card played to declare it
+    (TTA-15.1: "the played card is discarded after resolution")."""
+    if _is_shared(state, card):
+        wc = state.war_cards
+        i = next(i for i in range(0, len(wc), 3) if wc[i + 1] == declarer and wc[i + 2] == target)
+        card = wc[i]
+        del wc[i : i + 3]
+    state.mil_discards[CARDS[card].age].append(card)
 
 
 # --- pacts (TTA-6.6, TTA-6.7) ----------------------------------------------------------------
@@ -505,8 +519,7 @@ def resign(state: TTAState, seat: int) -> None:
         card, declarer, target = w[i : i + 3]
         if target == seat or declarer == seat:
             del w[i : i + 3]
-            if not _is_shared(state, card):
-                state.mil_discards[CARDS[card].age].append(card)
+            _discard_war(state, card, declarer, target)
             if target == seat:
                 state.civs[declarer].culture += RESIGN_CULTURE
         else:
@@ -516,10 +529,32 @@ def resign(state: TTAState, seat: int) -> None:
         remove_pact(state, card)
     civ = state.civs[seat]
     civ.flags |= F_RESIGNED
+    to_box(state, civ.mhand)
+    to_box(state, civ.hand)
     civ.mhand = []
     civ.hand = []
-    if active_count(state) <= 1:
+    left = active_count(state)
+    if left <= 1:
         state.over = 1
+    else:
+        trim_future_decks(state, left)
+
+
+def trim_future_decks(state: TTAState, players: int) -> None:
+    """TTA-6.8 ("future decks trimmed"): the civil and military decks of the ages still to
+    come keep the cards of a ``players``-player game (TTA-2.2: the civil cards marked for more
+    players and, at two, the pacts leave the game); the current age's decks are untouched."""
+    for decks in (state.civil_decks, state.mil_decks):
+        for age in range(state.age + 1, 4):
+            room = {c: CARDS[c].copies[players - 2] for c in set(decks[age])}
+            kept = []
+            for c in decks[age]:
+                if room[c] > 0:
+                    room[c] -= 1
+                    kept.append(c)
+                else:
+                    to_box(state, (c,))
+            decks[age] = kept
 
 
 def describe(state: TTAState, seat: int, action: int) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from civtable.games.through_the_ages.catalog import CARDS, END_AGE_YELLOW, ROW_SLOTS, SWEEP
 from civtable.games.through_the_ages.rules import board
-from civtable.games.through_the_ages.state import F_RESIGNED, TTAState
+from civtable.games.through_the_ages.state import F_RESIGNED, TTAState, to_box
 
 
 def game_end_age(state: TTAState) -> int:
@@ -19,7 +19,9 @@ def replenish(state: TTAState) -> None:
     m = SWEEP[max(2, sum(1 for c in state.civs if not c.flags & F_RESIGNED))]
     row = state.row
     for i in range(m):
-        row[i] = -1  # swept cards leave the game
+        if row[i] >= 0:
+            to_box(state, (row[i],))  # swept cards leave the game
+            row[i] = -1
     kept = [c for c in row if c >= 0]
     state.row = kept + [-1] * (ROW_SLOTS - len(kept))
     refill(state)
@@ -37,6 +39,7 @@ def refill(state: TTAState) -> None:
     if state.first_refill:
         # TTA-4.2: Age A ends after the first replenish; the rest of civil A goes to the box
         state.first_refill = 0
+        to_box(state, state.civil_decks[0])
         state.civil_decks[0] = []
         if state.age == 0:
             state.age = 1
@@ -67,6 +70,7 @@ def end_of_age(state: TTAState) -> None:
     for civ in state.civs:
         if old >= 0:
             # 1. discard antiquated cards from hand (civil and military)
+            to_box(state, [c for c in (*civ.hand, *civ.mhand) if CARDS[c].age == old])
             civ.hand = [c for c in civ.hand if CARDS[c].age != old]
             civ.fresh = [c for c in civ.fresh if CARDS[c].age != old]
             civ.mhand = [c for c in civ.mhand if CARDS[c].age != old]
@@ -74,10 +78,12 @@ def end_of_age(state: TTAState) -> None:
             if civ.leader >= 0 and CARDS[civ.leader].age == old:
                 before = board.totals(civ)
                 board.leave_play(civ, civ.leader)
+                to_box(state, (civ.leader,))
                 civ.leader = -1
                 board.sync_totals(civ, before)
             # 3. antiquated unfinished wonder leaves play; its cubes return to the bank
             if civ.wip >= 0 and CARDS[civ.wip].age == old:
+                to_box(state, (civ.wip,))
                 civ.blue += civ.wip_stages
                 civ.wip = -1
                 civ.wip_stages = 0
@@ -101,7 +107,14 @@ def end_of_age(state: TTAState) -> None:
         shorter.end_of_age_one(state)  # TTA-15.1: keep one of the two Age III events
     for civ in state.civs:
         # 6. two yellow cubes from the bank to the box
-        civ.yellow -= min(END_AGE_YELLOW, civ.yellow)
-    # 7./TTA-4.4: entering the game-ending age: this round or the next one is the last
+        board.lose_yellow(civ, END_AGE_YELLOW)
+    # 7./TTA-4.4: entering the game-ending age: this round or the next one is the last; the
+    # round's first turn is the first player's, or the next one's if he resigned (TTA-6.8)
     if new >= game_end_age(state):
-        state.last_round = state.round if state.current == state.first else state.round + 1
+        n = state.players
+        opener = next(
+            (state.first + i) % n
+            for i in range(n)
+            if not state.civs[(state.first + i) % n].flags & F_RESIGNED
+        )
+        state.last_round = state.round if state.current == opener else state.round + 1

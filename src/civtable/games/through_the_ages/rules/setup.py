@@ -22,7 +22,7 @@ from civtable.games.through_the_ages.catalog import (
     civil_deck,
     military_deck,
 )
-from civtable.games.through_the_ages.state import TTAState
+from civtable.games.through_the_ages.state import TTAState, to_box
 
 if TYPE_CHECKING:
     from civtable.core.api import Game
@@ -110,6 +110,7 @@ def new_game(
     events = military_deck(0, players, first)
     rng.shuffle(events)
     s.events = events[: INITIAL_EVENTS[players]]
+    to_box(s, events[INITIAL_EVENTS[players] :])
     if shorter:
         # TTA-15.1: the Age III events: 2 face down to each player, 3 face up; the rest of
         # civil and military III is not used
@@ -118,6 +119,7 @@ def new_game(
         for civ in s.civs:
             civ.secret = [pool.pop() for _ in range(SHORTER_DEALT)]
         s.faceup = [pool.pop() for _ in range(SHORTER_FACEUP)]
+        to_box(s, pool)
     # TTA-2.3 card row
     s.row = [s.civil_decks[0].pop() for _ in range(ROW_SLOTS)]
     # TTA-2.1 / TTA-1.3 / TTA-1.8 player boards; TTA-2.5 round-1 actions
@@ -131,6 +133,8 @@ def new_game(
             if c.kind >= 0:
                 civ.developed.append(card)
                 civ.workers[c.slot] = workers
+        civ.blue_total = civ.blue  # TTA-1.3: 16 blue and 25 yellow cubes
+        civ.yellow_total = civ.yellow + civ.pool + sum(civ.workers)
         civ.ca = ROUND_ONE_CA[(seat - s.first) % players]
         civ.ma = 0
     return s

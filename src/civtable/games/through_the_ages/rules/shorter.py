@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from civtable.games.through_the_ages import actions as ax
 from civtable.games.through_the_ages.catalog import CARDS, SHORTER_WONDER
-from civtable.games.through_the_ages.state import F_RESIGNED, P_KEEP, TTAState
+from civtable.games.through_the_ages.state import F_RESIGNED, P_KEEP, TTAState, to_box
 
 
 def end_of_age_one(state: TTAState) -> None:
@@ -33,7 +33,9 @@ def keep_actions(state: TTAState) -> list[int]:
 def keep(state: TTAState, action: int) -> None:
     """Keep one event; the other is discarded face down (out of the game)."""
     civ = state.civs[state.decider()]
-    civ.secret = [civ.secret[action - ax.OPTION]]
+    kept = civ.secret.pop(action - ax.OPTION)
+    to_box(state, civ.secret)
+    civ.secret = [kept]
 
 
 def describe(state: TTAState, seat: int, action: int) -> str:
@@ -67,11 +69,13 @@ def final_scoring(state: TTAState) -> list[int]:
 
 
 def projection(state: TTAState) -> list[int]:
-    """What final scoring would give now (for results while the game runs)."""
+    """What final scoring would give now (for results while the game runs); as there, a
+    resigned player's wonders and kept events count for nobody (TTA-6.8)."""
     from civtable.games.through_the_ages.rules import impact
 
-    extra = [wonder_culture(state, s) for s in range(state.players)]
-    cards = [*state.faceup, *(c for civ in state.civs for c in civ.secret)]
+    live = [not civ.flags & F_RESIGNED for civ in state.civs]
+    extra = [wonder_culture(state, s) if live[s] else 0 for s in range(state.players)]
+    cards = [*state.faceup, *(c for s, civ in enumerate(state.civs) if live[s] for c in civ.secret)]
     for card in cards:
         for seat, g in enumerate(impact.impact_culture(state, card, first_as_current=True)):
             extra[seat] += g

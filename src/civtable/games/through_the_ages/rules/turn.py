@@ -110,10 +110,15 @@ USED_TACTIC = military.USED_TACTIC
 
 
 def among_two_strongest(state: TTAState, seat: int) -> bool:
-    """Genghis Khan: one of the two strongest (the strongest at 2 players), ties won."""
+    """Genghis Khan: one of the two strongest (the strongest with 2 players), ties won; among
+    the players still in the game, at their count (TTA-6.8, TTA-12.6)."""
     mine = board.ratings(state.civs[seat])[2]
-    stronger = sum(1 for s, c in enumerate(state.civs) if s != seat and board.ratings(c)[2] > mine)
-    return stronger < (1 if state.players == 2 else 2)
+    stronger = sum(
+        1
+        for s in politics.order_from(state, seat)
+        if s != seat and board.ratings(state.civs[s])[2] > mine
+    )
+    return stronger < (1 if politics.active_count(state) == 2 else 2)
 
 
 def _discard_check(state: TTAState) -> None:
