@@ -402,7 +402,8 @@ def _phase(view: JSON, ctx: Ctx) -> str:
         return ctx.t("tta.phase.over")
     kind = (view.get("pending_detail") or {}).get("kind", "none")
     if kind != "none":
-        return ctx.t("tta.phase.decision")
+        key = f"tta.phase.pending.{kind}"
+        return ctx.t(key if ctx.tr.has(key) else "tta.phase.decision")
     if view.get("round") == 1:
         return ctx.t("tta.phase.round_one")
     if view.get("phase") == "politics":
