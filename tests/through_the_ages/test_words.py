@@ -187,3 +187,64 @@ def test_every_catalogue_key_the_table_uses_exists() -> None:
         for form in ((v,) if isinstance(v, str) else v)
     ]
     assert not findings([("catalogue", text) for text in filled])
+
+
+def _ids(doc: Any) -> set[str]:
+    from civtable.games.through_the_ages.catalog import BY_ID
+
+    out: set[str] = set()
+    if isinstance(doc, str):
+        if doc in BY_ID:
+            out.add(doc)
+    elif isinstance(doc, dict):
+        for v in doc.values():
+            out |= _ids(v)
+    elif isinstance(doc, list):
+        for v in doc:
+            out |= _ids(v)
+    return out
+
+
+def test_tta_3_3_moves_reasons_and_words_reveal_no_hidden_card() -> None:
+    """The view's new parts (each legal action's move, the reasons, the log) and the words made
+    from them name no military card of another hand and no card of the event decks, unless the
+    seat sees that card elsewhere; private log entries reach their seat only."""
+    from civtable.games.through_the_ages.catalog import BY_ID, CARDS
+
+    for seed, players in ((3, 4), (8, 3)):
+        s = GAME.new_game(players, seed, {"mode": "full"})
+        s.log = []
+        rng = random.Random(seed)
+        for step in range(600):
+            if s.is_terminal():
+                break
+            if step % 11 == 0:
+                for seat in range(players):
+                    view = s.view(seat)
+                    public = {k: v for k, v in view.items() if k not in ("legal", "why", "log")}
+                    seen = _ids(public) | _ids(view.get("log"))
+                    secret = {
+                        CARDS[c].id for o, civ in enumerate(s.civs) if o != seat for c in civ.mhand
+                    }
+                    secret |= {CARDS[c].id for c in s.events}
+                    secret |= {
+                        CARDS[c].id
+                        for c, by in zip(s.future, s.future_by, strict=True)
+                        if by != seat
+                    }
+                    hidden = secret - seen
+                    assert not (_ids(view.get("legal")) | _ids(view.get("why"))) & hidden
+                    w = words.render(view, _ctx(seat))
+                    text = " ".join(_strings({k: w[k] for k in ("legal", "why", "prompt", "hint")}))
+                    names = {CARDS[BY_ID[c]].name for c in hidden} - {
+                        CARDS[BY_ID[c]].name for c in seen
+                    }
+                    assert not [n for n in names if n in text]
+                    for e in view["log"]:
+                        assert e.get("seat", seat) == seat
+                        assert e.get("others") != seat
+                        if "others" in e:
+                            assert "card" not in e
+            seat = s.to_move()[0]
+            legal = [a for a in s.legal_actions(seat) if a != act.RESIGN]
+            s.apply(seat, rng.choice(legal))

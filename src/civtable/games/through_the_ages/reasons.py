@@ -104,6 +104,13 @@ def play_reason(state: TTAState, civ: Civ, c: int) -> JSON:
             return r
         if c in civ.fresh:
             return _r("taken_this_turn")
+        op = civil._perform_op(card)
+        if op is not None and op["action"] == "increase_population":
+            return pop_reason(state, civ, needs_action=False)
+        if op is not None and op["action"] == "build_wonder_stage" and civ.wip < 0:
+            return _r("no_wonder")
+        if op is not None and op["action"].startswith("build") and civ.pool < 1:
+            return _r("no_worker")
         return _r("nothing_to_do")
     return _r("not_now")
 
@@ -185,13 +192,14 @@ def build_reason(state: TTAState, civ: Civ, slot: int) -> JSON:
     return _r("not_now")
 
 
-def pop_reason(state: TTAState, civ: Civ) -> JSON:
-    """Why the population cannot be increased now (TTA-7.2.2)."""
+def pop_reason(state: TTAState, civ: Civ, *, needs_action: bool = True) -> JSON:
+    """Why the population cannot be increased now (TTA-7.2.2; ``needs_action``: paying a civil
+    action for it, not an action card's increase)."""
     from civtable.games.through_the_ages.rules import board, civil
 
     if state.round == 1:
         return _r("round_one")
-    if civ.ca < 1:
+    if needs_action and civ.ca < 1:
         return _r("ca", need=1, have=civ.ca)
     cost = civil.pop_cost(civ)
     if cost < 0 or civ.yellow <= 0:

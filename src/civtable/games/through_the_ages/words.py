@@ -179,6 +179,8 @@ def _variant(e: JSON) -> str:
         return ".success" if e.get("success") else ".fail"
     if kind == "war_result":
         return ".win" if e.get("winner") is not None else ".tie"
+    if kind == "destroy_for" and e.get("target") is not None and e.get("target") == e.get("player"):
+        return ".own"
     if kind in ("pact_made", "pact_ends"):
         idx = BY_ID.get(str(e.get("card")))
         return ".sym" if idx is not None and CARDS[idx].symmetric else ""
@@ -187,7 +189,8 @@ def _variant(e: JSON) -> str:
 
 def label(move: JSON, ctx: Ctx) -> str:
     """The button label of a legal action from its ``move``."""
-    key = f"tta.act.{move.get('kind')}{_variant(move)}"
+    variant = _variant({**move, "player": ctx.viewer})  # the viewer chooses
+    key = f"tta.act.{move.get('kind')}{variant}"
     if not ctx.tr.has(key):
         key = "tta.act.unknown"
     text = ctx.t(key, **_args(move, ctx))

@@ -15,6 +15,7 @@ import { actionLabel, confirmMove, logLines, playerName, promptBar, showDetail }
 
 export const SEAT_COLORS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e"];
 const AGE_INDEX = { A: 0, I: 1, II: 2, III: 3, IV: 4 };
+const LOG_SHOWN = 150;
 const UNIT_KINDS = new Set(["infantry", "cavalry", "artillery", "air_force"]);
 
 /** The colour family of a card (CSS class tta-c-…). */
@@ -48,6 +49,7 @@ export class TtaTable {
       .sort((x, y) => x[1] - y[1]);
     this.busy = false;
     this.p = null;
+    this.fullLog = false;
     // the replay page does not load this game's words itself: load them, then draw again
     if (!has("tta.ui.card_row")) {
       loadLanguage(["common", "through_the_ages"])
@@ -342,6 +344,7 @@ export class TtaTable {
         h("div.name", null, c.name),
         h("div.sub", null, this.typeText(c)),
         this.costText(c) ? h("div.costs", null, this.costText(c)) : null,
+        h("div.text", null, c.text),
         a ? this.button(a, t("tta.ui.take"), "take") : this.whyLine(reason, "row-why"),
       );
     });
@@ -708,7 +711,23 @@ export class TtaTable {
 
   // --- the side: log, politics, legend ----------------------------------------------------------
   logPanel(p) {
-    const lines = logLines(p);
+    const all = logLines(p);
+    // the latest entries; the whole story on request (a long game has thousands)
+    const lines = this.fullLog ? all : all.slice(-LOG_SHOWN);
+    const more =
+      all.length > lines.length
+        ? h(
+            "button.small.tta-log-more",
+            {
+              type: "button",
+              onclick: () => {
+                this.fullLog = true;
+                this.render(this.p);
+              },
+            },
+            t("tta.ui.log_earlier", { n: all.length - lines.length }),
+          )
+        : null;
     const list = h(
       "ol.log.tta-log",
       { "aria-label": t("ui.log"), "data-testid": "log" },
@@ -717,7 +736,7 @@ export class TtaTable {
     requestAnimationFrame(() => {
       list.scrollTop = list.scrollHeight;
     });
-    return h("aside.logpanel.tta-logpanel", null, h("h3", null, t("ui.log")), lines.length ? list : h("p.none", null, t("tta.ui.log_empty")));
+    return h("aside.logpanel.tta-logpanel", null, h("h3", null, t("ui.log")), more, all.length ? list : h("p.none", null, t("tta.ui.log_empty")));
   }
 
   politics(v) {
