@@ -118,14 +118,34 @@ class Player:
         self.held = [*self.held, action][-tentative:] if tentative else []
 
 
+#: the first move of these kinds is photographed before it is clicked (both viewports)
+SHOT_KINDS = {
+    "prepare": "politics",
+    "bid": "auction",
+    "defend_bonus": "defence",
+    "defend_discard": "defence",
+    "discard_military": "discard",
+}
+
+
+def _shoot(page: Any, name: str) -> None:
+    page.evaluate("window.scrollTo(0, 0)")
+    _shot(page, f"tta-desktop-{name}.png")
+    page.set_viewport_size(PHONE)
+    _shot(page, f"tta-mobile-{name}.png")
+    page.set_viewport_size(DESKTOP)
+
+
 def _play_to_the_end(
     page: Any, wire: Wire, player: Player, max_clicks: int, shots: dict[int, str]
 ) -> tuple[int, set[str]]:
     """Click the player's choices until the game is over; check the page at every step (both
-    viewports every 12 clicks); screenshots after the click counts in ``shots``. Returns the
-    clicks and the kinds of moves made."""
+    viewports every 12 clicks); screenshots after the click counts in ``shots`` and before the
+    first move of each kind of :data:`SHOT_KINDS`. Returns the clicks and the kinds of moves
+    made."""
     clicks = 0
     kinds: set[str] = set()
+    shot_names: set[str] = set()
     while True:
         page.locator("body[data-your-turn='1'], body[data-status='over']").first.wait_for()
         if page.locator("body").get_attribute("data-status") == "over":
@@ -136,14 +156,15 @@ def _play_to_the_end(
         else:
             _check(page, context, words=clicks % 3 == 0)
         if clicks in shots:
-            page.evaluate("window.scrollTo(0, 0)")
-            _shot(page, f"tta-desktop-{shots[clicks]}.png")
-            page.set_viewport_size(PHONE)
-            _shot(page, f"tta-mobile-{shots[clicks]}.png")
-            page.set_viewport_size(DESKTOP)
+            _shoot(page, shots[clicks])
         action = player.choose()
         move = next(a["move"] for a in player.position().view(0)["legal"] if a["id"] == action)
-        kinds.add(str(move["kind"]))
+        kind = str(move["kind"])
+        kinds.add(kind)
+        name = SHOT_KINDS.get(kind)
+        if name and name not in shot_names:
+            shot_names.add(name)
+            _shoot(page, name)
         element = page.locator(f"button.act[data-action='{action}']:not([disabled])")
         assert element.count() >= 1, f"legal action {action} ({move}) has no button"
         _click(page, element.first)

@@ -136,7 +136,7 @@ def test_a_full_hand_and_unused_actions_are_explained() -> None:
     civ.hand = [c for c in s.row if c >= 0 and GAME_CARD_TYPE(c) != "wonder"][:4]
     s._legal = None
     w = words.render(s.view(0), _ctx(0))
-    assert "civil hand is full" in w["hint"]
+    assert "Civil hand full" in w["hint"]
     row = w["why"]["row"]
     reasons = [r for slot, r in enumerate(row) if s.row[slot] >= 0 and r]
     assert reasons

@@ -393,6 +393,19 @@ def _pending_text(view: JSON, ctx: Ctx, mine: bool) -> str:
     return ctx.t(key, **args)
 
 
+def _card_text(view: JSON, ctx: Ctx) -> str:
+    """The text of the card a sub-decision is about (a territory auctioned, an aggression, an
+    event's choice, a pact offered), so the player knows what is at stake."""
+    d = view.get("pending_detail") or {}
+    idx = BY_ID.get(str(d.get("card")))
+    if idx is None or d.get("kind") in ("discard", "keep"):
+        return ""
+    from civtable.games.through_the_ages.catalog import PLAYER_TEXT
+
+    text = ctx.tr.maybe(f"tta.text.{d.get('card')}", PLAYER_TEXT[idx])
+    return ctx.t("tta.hint.card", card=card_name(ctx, d.get("card")), text=text)
+
+
 def _left(civ: JSON, ctx: Ctx) -> str:
     parts = [ctx.tn("tta.n.ca", int(civ.get("civil_actions") or 0))]
     ma = int(civ.get("military_actions") or 0) + int(civ.get("temporary_military_actions") or 0)
@@ -432,7 +445,7 @@ def prompt(view: JSON, ctx: Ctx) -> tuple[str, str]:
         return ctx.t("tta.wait.turn", player=ctx.player(current), phase=_phase(view, ctx)), ""
     civ = civs[seat] if isinstance(seat, int) and seat < len(civs) else {}
     if kind != "none":
-        return _pending_text(view, ctx, True), ""
+        return _pending_text(view, ctx, True), _card_text(view, ctx)
     hint = ctx.t("tta.hint.left", left=_left(civ, ctx))
     hand, limit = len(civ.get("hand") or []), int(civ.get("civil_hand_limit") or 0)
     if hand >= limit:

@@ -237,10 +237,13 @@ export class TtaTable {
     // in a sub-decision every choice is in the bar (also those drawn on cards); otherwise the
     // ones without a card: end the turn, increase population, the decisions of other kinds
     const onCards = new Set(["TAKE", "BUILD", "UPGRADE", "DESTROY", "PLAY", "REVOLT", "WONDER", "BACH", "COPY", "PREPARE", "AGGRESS", "WAR", "PACT", "SHARED", "CANCEL", "COLUMBUS", "SEND", "DISCARD"]);
+    // the Politics Phase's decision is the political actions: they are in the bar too (their
+    // cards may be below the fold)
+    const politics = new Set(["PREPARE", "AGGRESS", "WAR", "PACT", "SHARED", "CANCEL", "COLUMBUS"]);
     for (const a of legal) {
       const k = this.kind(a.id);
       const m = a.move || {};
-      if (!pending && k && onCards.has(k[0])) continue;
+      if (!pending && k && onCards.has(k[0]) && !(v.phase === "politics" && politics.has(k[0]))) continue;
       if (!pending && ["hammurabi", "barbarossa", "churchill", "alexander", "ocean_liner"].includes(m.kind) && this.hooks.size) continue;
       const end = m.kind === "end_turn";
       actions.push({
@@ -369,13 +372,11 @@ export class TtaTable {
     const discard = this.by.DISCARD || new Map();
     const why = this.why();
     const general = why.general || null;
-    const seen = new Set();
     const civil = civ.hand.map((id) => {
       const c = this.card(id);
-      const first = !seen.has(id);
-      seen.add(id);
-      const a = first ? play.get(c.index) : null;
-      const r = first ? revolt.get(c.index) : null;
+      // every copy of a card carries its buttons (the same action) or its reason
+      const a = play.get(c.index);
+      const r = revolt.get(c.index);
       const reasons = (why.hand || {})[id] || {};
       let verb = t("tta.ui.play");
       if (c.type === "technology") {
@@ -397,12 +398,9 @@ export class TtaTable {
         a || r ? h("div.acts", null, this.button(a, verb, "play"), this.button(r, t("tta.ui.revolution", { n: c.revolution_cost || 0 }), "revolt")) : null,
       );
     });
-    const seenMil = new Set();
     const military = (v.military_hand || []).map((id) => {
       const c = this.card(id);
-      const first = !seenMil.has(id);
-      seenMil.add(id);
-      const buttons = first ? this.militaryButtons(v, c, play.get(c.index), discard.get(c.index)) : [];
+      const buttons = this.militaryButtons(v, c, play.get(c.index), discard.get(c.index));
       const reason = (why.military || {})[id];
       return h(
         `div.tta-card.tta-hand-card.tta-c-${family(c)}${buttons.some(Boolean) ? ".can" : ""}`,
@@ -411,7 +409,7 @@ export class TtaTable {
         h("div.name", null, c.name),
         this.costText(c) ? h("div.costs", null, this.costText(c)) : null,
         h("div.text", null, c.text),
-        first && !buttons.some(Boolean) && !general ? this.whyLine(reason, "military-why") : null,
+        !buttons.some(Boolean) && !general ? this.whyLine(reason, "military-why") : null,
         buttons.some(Boolean) ? h("div.acts", null, buttons) : null,
       );
     });
