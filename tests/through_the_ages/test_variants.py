@@ -161,7 +161,8 @@ def test_tta_6_2_the_log_does_not_name_a_prepared_card_to_others() -> None:
     assert any(e.get("card") == card for e in s.view(0)["log"] if e["kind"] == "prepare")
     for seat in (1, 2):
         assert card not in str(s.view(seat)["log"])
-        assert {"kind": "prepare_hidden", "card_age": "I", "player": 0} in s.view(seat)["log"]
+        hidden = {"kind": "prepare_hidden", "card_age": "I", "player": 0, "others": 0}
+        assert hidden in s.view(seat)["log"]
 
 
 def test_tta_15_1_a_war_may_resolve_as_the_shared_war_over_culture() -> None:

@@ -206,11 +206,14 @@ def move(state: TTAState, seat: int, action: int) -> JSON:
         }
     if ax.WAR <= action < ax.PACT:
         c, t = divmod(action - ax.WAR, 4)
+        attack, defense = politics.attack_strengths(state, seat, t)  # now: it is fought later
         return {
             "kind": "war",
             "card": CARDS[c].id,
             "target": t,
             "cost": politics.attack_cost(state, c, t),
+            "attack": attack,
+            "defense": defense,
         }
     if ax.PACT <= action < ax.CANCEL:
         c, rest = divmod(action - ax.PACT, 8)
@@ -244,11 +247,14 @@ def move(state: TTAState, seat: int, action: int) -> JSON:
         return {"kind": "trade", "use": use, "gain": gain}
     if ax.SHARED <= action < ax.ACTION_SPACE:
         c, t = divmod(action - ax.SHARED, 4)
+        attack, defense = politics.attack_strengths(state, seat, t)
         return {
             "kind": "shared_war",
             "card": CARDS[c].id,
             "target": t,
             "cost": politics.attack_cost(state, politics.SHARED_WAR, t),
+            "attack": attack,
+            "defense": defense,
         }
     return {"kind": "unknown", "action": action}
 
