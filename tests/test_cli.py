@@ -602,7 +602,7 @@ def test_tta_play_the_full_game_and_the_first_game_by_preset(
     code, out, _ = run(capsys, *argv)
     assert code == 0
     assert "Age IV begins" in out
-    assert "event revealed" in out
+    assert "Event revealed" in out  # the structured log in player words
     assert "TTA-13.2" in out or "Winner" in out
     feed(monkeypatch, "1\n" * 8000)
     code, out, _ = run(capsys, *argv[:-2], "--bots", "random", "--options", "first-game")

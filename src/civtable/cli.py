@@ -132,7 +132,7 @@ def _visible(events: Sequence[JSON], seat: int | None) -> list[JSON]:
     """Events a seat saw; ``None``: all of them, private ones marked with their seat."""
     if seat is None:
         return [
-            e if "seat" not in e else {**e, "text": f"(seat {e['seat']} only) {e['text']}"}
+            e if "seat" not in e else {**e, "text": f"(seat {e['seat']} only) {e.get('text', '')}"}
             for e in events
         ]
     return [e for e in events if "seat" not in e or e["seat"] == seat]

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from importlib import resources
 from typing import Any
 
 from civtable.games.through_the_ages import GAME
 from civtable.games.through_the_ages.actions import RESIGN
-from civtable.games.through_the_ages.catalog import CARDS, NCARDS
+from civtable.games.through_the_ages.catalog import CARDS, NCARDS, player_text
 from civtable.games.through_the_ages.state import TTAState
 from civtable.games.through_the_ages.view import PENDING_KINDS
 from civtable.server import extras
@@ -75,7 +76,11 @@ def test_tta_catalog_lists_every_card_with_its_printed_costs() -> None:
         assert doc["name"] == raw["name"]
         assert doc["age"] == raw["age"]
         assert doc["type"] == raw["type"]
-        assert doc["text"] == raw["effect"]["text"]
+        # the player's text: the data's paraphrase without the rule ids (issue 18), which
+        # stay in rule_refs for developers
+        assert doc["text"] == player_text(raw["effect"]["text"])
+        assert not re.search(r"TTA-|AMB-", doc["text"]), raw["id"]
+        assert doc["rule_refs"] == re.findall(r"TTA-(?:AMB-)?\d+(?:\.\d+)*", raw["effect"]["text"])
         assert doc.get("science_cost", 0) == (raw.get("science_cost") or 0), raw["id"]
         if raw["type"] == "wonder":
             assert sum(doc["stages"]) == raw["total_cost"], raw["id"]

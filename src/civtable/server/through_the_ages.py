@@ -12,8 +12,9 @@ from civtable.games.through_the_ages import actions
 from civtable.games.through_the_ages.catalog import (
     AGES,
     CARDS,
-    EFFECT_TEXT,
     KINDS,
+    PLAYER_TEXT,
+    RULE_REFS,
     SLOT_CARD,
     STATS,
     TAKE_COST,
@@ -27,7 +28,7 @@ def _stats(vec: tuple[int, ...]) -> dict[str, int]:
 
 
 def card_doc(idx: int) -> dict[str, Any]:
-    """One card's static facts for the UI."""
+    """One card's static facts for the UI (names and texts in English, from the card data)."""
     c = CARDS[idx]
     doc: dict[str, Any] = {
         "id": c.id,
@@ -39,7 +40,9 @@ def card_doc(idx: int) -> dict[str, Any]:
         "tech_type": c.tech_type,
         "subtype": c.subtype,
         "kind": KINDS[c.kind] if c.kind >= 0 else None,
-        "text": EFFECT_TEXT[idx],
+        # the effect in a player's words; the rule ids it rests on, for developers only
+        "text": PLAYER_TEXT[idx],
+        "rule_refs": list(RULE_REFS[idx]),
     }
     if c.science_cost:
         doc["science_cost"] = c.science_cost

@@ -10,6 +10,7 @@ addressed by a *slot* ``kind * 4 + level`` because every (kind, age) pair has ex
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -173,6 +174,29 @@ BY_ID: dict[str, int] = {c.id: c.idx for c in CARDS}
 EFFECT_TEXT: tuple[str, ...] = tuple(
     str(c.get("effect", {}).get("text", "")) for c in _load("cards.json")["cards"]
 )
+
+#: a rule reference inside a card text: ``TTA-7.2.9``, ``TTA-AMB-35``
+_RULE_REF = re.compile(r"TTA-(?:AMB-)?\d+(?:\.\d+)*")
+#: a parenthesis holding only rule references, with the space before it
+_REFS_ONLY = re.compile(r"\s*\((?:\s*TTA-(?:AMB-)?\d+(?:\.\d+)*\s*[,;]?)+\)")
+#: a rule reference trailing a parenthesised remark: ``(…; TTA-10.6)``, ``(…, TTA-6.4.)``
+_TRAILING_REF = re.compile(r"[,;]\s*TTA-(?:AMB-)?\d+(?:\.\d+)*\.?(?=\))")
+
+
+def player_text(text: str) -> str:
+    """A card text as a player reads it: the rule references the data keeps for developers
+    (``(TTA-7.2.9)``, ``(…; TTA-10.6)``) taken out, the sentence otherwise unchanged."""
+    out = _TRAILING_REF.sub(
+        lambda m: "." if m.group(0).endswith(".") else "", _REFS_ONLY.sub("", text)
+    )
+    return re.sub(r"\s+([.,;])", r"\1", out).strip()
+
+
+#: each card's effect text for players (no rule ids, issue 18); the rule ids are in
+#: :data:`RULE_REFS`
+PLAYER_TEXT: tuple[str, ...] = tuple(player_text(t) for t in EFFECT_TEXT)
+#: the rule ids each card's data text cites (for developers' views)
+RULE_REFS: tuple[tuple[str, ...], ...] = tuple(tuple(_RULE_REF.findall(t)) for t in EFFECT_TEXT)
 NCARDS = len(CARDS)
 
 

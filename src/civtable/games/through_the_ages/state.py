@@ -367,6 +367,46 @@ class TTAState(State):
         """Only the acting seat decides."""
         return not self.over and seat == self.decider()
 
+    def move_open(self, seat: int) -> bool:
+        """Is ``seat`` in the middle of a move it began and may still withdraw?
+
+        True while ``seat`` decides a step that continues its own previous action, and nothing
+        hidden has been revealed since (a table then holds the steps back, seen only by that
+        seat, until the move is complete):
+
+        * the choice an action card asks once played — what to build, upgrade or develop with
+          its bonus (TTA-7.2.11, a ``perform``; also Frederick Barbarossa's unit and an event
+          option that leads to one), or which of its options (``choose_one``);
+        * Homer's slide under a wonder after the leader who replaces him (TTA-7.2.7);
+        * the military cards to discard after ending the Action Phase (TTA-8.1): the turn's
+          production and the military cards drawn come only after the last discard;
+        * a defence under way: bonus cards played, cards discarded for +1 (TTA-6.4);
+        * a colonization force being sent: units, bonus cards, James Cook's discards (TTA-11.3,
+          TTA-11.4);
+        * International Agreement's takes, once one card is taken (TTA-AMB-23);
+        * the buildings a Raid destroys, after the first one (TTA-6.4 step 5).
+
+        Each of those steps shows only the seat's own public or already-known cards; the drawing
+        of cards and the revealing of events happen on steps that end the move.
+        """
+        if self.over or seat != self.decider():
+            return False
+        p = self.pending
+        kind = p[0]
+        if kind in (P_PERFORM, P_CHOOSE, P_HOMER, P_DISCARD):
+            return True
+        if kind == P_DEFEND:
+            return p[6] > 0  # cards used so far
+        if kind == P_SEND:
+            return len(p) > 5 or p[3] > 0 or p[4] > 0  # units sent, bonus played, discards
+        if kind == P_AGREEMENT:
+            return len(p) > 2 and p[2] > 0  # a card taken already
+        if kind == P_OPTION:
+            from civtable.games.through_the_ages.rules import politics
+
+            return p[1] == politics.W_RAID and p[4] > 0  # a building destroyed already
+        return False
+
     def legal_actions(self, seat: int) -> list[int]:
         """Sorted legal action ids (cached until the state changes)."""
         if self.over or seat != self.decider():
@@ -389,36 +429,86 @@ class TTAState(State):
             _rules().apply(self, action)
             self._legal = None
             return
-        from civtable.games.through_the_ages.actions import (
-            AGGRESS,
-            DISCARD,
-            HAMMURABI,
-            OPTION,
-            PREPARE,
-            SEND,
-            describe,
-        )
-        from civtable.games.through_the_ages.catalog import AGES, CARDS
+        self._log_apply(log, seat, action)
+        self._legal = None
 
-        event: JSON = {"text": f"seat {seat}: {describe(self, seat, action)}"}
-        if DISCARD <= action < HAMMURABI:
-            event["seat"] = seat  # a discarded military card is private
-        elif PREPARE <= action < AGGRESS:  # TTA-6.2: face down; only its age shows
-            event["seat"] = seat
-            age_name = AGES[CARDS[action - PREPARE].age]
-            log.append({"text": f"seat {seat}: prepares an Age {age_name} military card"})
-        elif OPTION <= action < SEND and self.pending[0] == P_KEEP:  # TTA-15.1: face down
-            event["seat"] = seat
-            log.append({"text": f"seat {seat}: keeps one of its Age III events"})
-        log.append(event)
-        age, rnd = self.age, self.round
+    def _log_apply(self, log: list[JSON], seat: int, action: int) -> None:
+        """Apply ``action`` and log it as structured entries (issue 18): the move as
+        :func:`.moves.move` describes it (private moves for their seat, with a public
+        counterpart), then what followed that the rules did not log themselves — an aggression's
+        result (TTA-6.4), an auction's outcome (TTA-11.2), a colony (TTA-11.6), pacts made or
+        ended (TTA-6.6, 6.7), wars withdrawn (TTA-6.8), Julius Caesar's second political action,
+        a new age or round, the end of the game."""
+        from civtable.games.through_the_ages import actions as ax
+        from civtable.games.through_the_ages import logs, moves
+        from civtable.games.through_the_ages.catalog import AGES, BY_ID, CARDS
+
+        move = moves.move(self, seat, action)
+        entry: JSON = {**move, "player": seat}
+        hidden = moves.public_move(move)
+        if hidden is not None:  # everybody else reads the public part ("others": all but seat)
+            log.append({**hidden, "player": seat, "others": seat})
+            entry["seat"] = seat
+        log.append(entry)
+        pending = self.pending[:]
+        age, rnd, phase = self.age, self.round, self.phase
+        pacts, wars, since = self.pacts[:], self.wars[:], len(log)
+        before = (
+            logs.snap(self) if action in (ax.DONE,) or ax.COLUMBUS <= action < ax.OPTION else None
+        )
+        past = len(self.past)
         _rules().apply(self, action)
+        kind = pending[0]
+        if kind == P_DEFEND and action == ax.DONE:
+            card, attacker, target, attack, defense = pending[1:6]
+            log.append(
+                {
+                    "kind": "aggression_result",
+                    "card": CARDS[card].id,
+                    "attacker": attacker,
+                    "target": target,
+                    "attack": attack,
+                    "defense": defense,
+                    "success": defense < attack,
+                }
+            )
+            if before is not None:
+                logs.effects(self, before, card, "aggression")
+        elif (kind == P_SEND and action == ax.DONE) or ax.COLUMBUS <= action < ax.OPTION:
+            card = pending[1] if kind == P_SEND else action - ax.COLUMBUS
+            log.append({"kind": "colony", "card": CARDS[card].id, "player": seat})
+            if before is not None:
+                logs.effects(self, before, card, "colony")
+        elif kind == P_BID:
+            card = pending[1]
+            if len(self.past) > past and self.past[-1] == card:
+                log.append({"kind": "auction_void", "card": CARDS[card].id})
+            elif self.pending[0] == P_SEND and self.pending[1] == card:
+                log.append(
+                    {
+                        "kind": "auction_won",
+                        "card": CARDS[card].id,
+                        "player": self.decider(),
+                        "bid": self.pending[2],
+                    }
+                )
+        if self.pacts != pacts or self.wars != wars:
+            logs.pacts_and_wars(self, pacts, wars, since)
+        if phase != PH_SECOND and self.phase == PH_SECOND and not self.over:
+            leader = self.civs[self.current].leader
+            log.append(
+                {
+                    "kind": "second_political_action",
+                    "player": self.current,
+                    "card": CARDS[leader].id if leader >= 0 else CARDS[BY_ID["julius_caesar"]].id,
+                }
+            )
         if self.age != age:
-            log.append({"text": f"Age {('A', 'I', 'II', 'III', 'IV')[self.age]} begins"})
+            log.append({"kind": "age", "age": (*AGES, "IV")[self.age]})
         if self.round != rnd and not self.over:
-            log.append({"text": f"round {self.round}"})
+            log.append({"kind": "round", "round": self.round})
         if self.over:
-            log.append({"text": "game over"})
+            log.append({"kind": "game_over"})
         self._legal = None
 
     # --- outcome -----------------------------------------------------------------------------

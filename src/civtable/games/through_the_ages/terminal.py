@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -20,13 +21,13 @@ from civtable.games.through_the_ages.catalog import (
     AGES,
     BY_ID,
     CARDS,
-    EFFECT_TEXT,
+    PLAYER_TEXT,
     STATS,
     TAKE_COST,
     Card,
 )
 from civtable.games.through_the_ages.state import TTAState
-from civtable.termkit import actions_table, breakdown_table, render_events
+from civtable.termkit import actions_table, breakdown_table
 
 TYPE_STYLES = {
     "technology": "bright_white",
@@ -68,7 +69,25 @@ def card_text(card: Card) -> str:
 
 
 def _effect_text(card: Card) -> str:
-    return EFFECT_TEXT[card.idx]
+    return PLAYER_TEXT[card.idx]
+
+
+def render_events(console: Console, events: Sequence[JSON], title: str = "what happened") -> None:
+    """Print structured log events (:mod:`.logs`) in player words (:mod:`.words`); an event
+    only one seat saw is marked with that seat."""
+    from civtable import present
+    from civtable.games.through_the_ages import words
+
+    if not events:
+        return
+    ctx = present.Ctx(present.translator())
+    lines = []
+    for e in events:
+        line = words.log_line(e, ctx) if "kind" in e else str(e.get("text", ""))
+        if isinstance(e.get("seat"), int):
+            line = f"({ctx.player(int(e['seat']))}) {line}"
+        lines.append(Text(f"• {line}"))
+    console.print(Panel(Group(*lines), title=Text(title), title_align="left"))
 
 
 def _selected(age: int | None) -> list[Card]:

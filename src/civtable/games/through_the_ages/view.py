@@ -27,6 +27,7 @@ from civtable.games.through_the_ages.state import (
     P_PERFORM,
     P_SEND,
     PH_ACTION,
+    PH_SECOND,
     TTAState,
 )
 
@@ -130,6 +131,10 @@ def _pending_detail(state: TTAState) -> JSON:
     }
     if kind in (P_PERFORM, P_CHOOSE, P_DEFEND, P_ACCEPT, P_BID, P_SEND, P_OPTION) and p[1] >= 0:
         doc["card"] = CARDS[p[2] if kind == P_OPTION else p[1]].id
+    if kind == P_PERFORM:  # what the played card lets the player do (TTA-7.2.11)
+        doc.update(perform=civil.PERFORM_KINDS[p[2]], discount=p[3])
+    elif kind == P_OPTION:
+        doc["what"] = _option_kind(p[1])
     if kind == P_DISCARD and len(p) > 1:
         doc["count"] = p[1]
     elif kind == P_DEFEND:
@@ -143,6 +148,29 @@ def _pending_detail(state: TTAState) -> JSON:
     elif kind == P_AGREEMENT:
         doc["budget"] = p[1]
     return doc
+
+
+def _option_kind(what: int) -> str:
+    """The meaning of a ``P_OPTION`` decision's answers, by name (see the ``W_*`` constants)."""
+    from civtable.games.through_the_ages.rules import events, politics
+
+    names = {
+        politics.W_PLUNDER: "plunder",
+        politics.W_TECHWAR: "tech_war",
+        politics.W_INFILTRATE: "infiltrate",
+        politics.W_ANNEX: "annex",
+        politics.W_RAID: "raid",
+        events.W_MIX_GAIN: "mix_gain",
+        events.W_MIX_LOSE: "mix_lose",
+        events.W_CHOOSE: "choose",
+        events.W_FREEBUILD: "free_build",
+        events.W_DESTROY: "destroy",
+        events.W_LOSEWORKER: "lose_worker",
+        events.W_MDISCARD: "military_discard",
+        events.W_COLONY_LOSE: "lose_colony",
+        events.W_RAVAGES: "ravages",
+    }
+    return names.get(what, "other")
 
 
 def _row_costs(state: TTAState, seat: int) -> list[int | None]:
@@ -180,6 +208,8 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True) -> JSON:
         "past_events": _ids(state.past),
         "faceup_events": _ids(state.faceup),
         "phase": "action" if state.phase == PH_ACTION else "politics",
+        # Julius Caesar: the Politics Phase goes on for a second political action
+        "second_political_action": state.phase == PH_SECOND,
         "pacts": [
             {
                 "card": CARDS[state.pacts[i]].id,
@@ -211,11 +241,25 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True) -> JSON:
             doc["secret_events"] = _ids(state.civs[seat].secret)
         legal = state.legal_actions(seat)
         if labels:
-            doc["legal"] = [{"id": a, "label": state.describe(seat, a)} for a in legal]
+            from civtable.games.through_the_ages import moves, reasons
+
+            # ``move``: what each action does, as structure (the words module labels it)
+            doc["legal"] = [
+                {"id": a, "label": state.describe(seat, a), "move": moves.move(state, seat, a)}
+                for a in legal
+            ]
+            # why the seat's cards cannot be taken or played now (issue 18)
+            doc["why"] = reasons.why(state, seat)
         else:
             doc["legal"] = [{"id": a} for a in legal]
     if state.log is not None:
-        doc["log"] = [e for e in state.log if "seat" not in e or e["seat"] == seat]
+        # an entry with "seat" is that seat's alone; one with "others" is for everybody but
+        # that seat (the public side of a private move, which the seat reads in full)
+        doc["log"] = [
+            e
+            for e in state.log
+            if ("seat" not in e or e["seat"] == seat) and ("others" not in e or e["others"] != seat)
+        ]
     if state.is_terminal():
         doc["result"] = state.result().to_json()
     return doc

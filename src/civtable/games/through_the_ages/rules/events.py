@@ -89,8 +89,11 @@ def refill_events(state: TTAState) -> None:
 def reveal(state: TTAState, event: int) -> None:
     """TTA-12.3: a territory goes to auction; any other event applies its text."""
     card = CARDS[event]
+    before = None
     if state.log is not None:
-        state.log.append({"text": f"event revealed: {card.name}"})
+        from civtable.games.through_the_ages import logs
+
+        before = logs.revealed(state, event)
     if card.type == "territory":
         start_auction(state, event)
         return
@@ -99,8 +102,10 @@ def reveal(state: TTAState, event: int) -> None:
         from civtable.games.through_the_ages.rules import impact
 
         impact.apply_impact(state, event)
-        return
-    run_ops(state, event, card.ops)
+    else:
+        run_ops(state, event, card.ops)
+    if before is not None:
+        logs.effects(state, before, event, "event")
 
 
 # --- who and conditions (TTA-12.6) -------------------------------------------------------------

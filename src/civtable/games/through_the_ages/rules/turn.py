@@ -41,7 +41,12 @@ def start_turn(state: TTAState) -> None:
         civ.flags &= ~F_NO_POLITICS
         state.phase = PH_ACTION
     if state.wars:
-        politics.resolve_wars(state, seat)  # TTA-5.2 step 3
+        if state.log is None:
+            politics.resolve_wars(state, seat)  # TTA-5.2 step 3
+        else:
+            from civtable.games.through_the_ages import logs
+
+            logs.resolve_wars(state, seat, lambda: politics.resolve_wars(state, seat))
 
 
 def draw_military(state: TTAState, civ: Civ, n: int) -> None:
@@ -180,12 +185,22 @@ def finish_turn(state: TTAState) -> None:
     seat = state.current
     civ = state.civs[seat]
     rates = board.ratings(civ)
+    log = state.log
+    if log is not None:
+        from civtable.games.through_the_ages import logs
+
+        before = logs.snap_civ(civ)
     # TTA-8.2 no production in an uprising (uprising(): discontent workers > unused workers)
-    if not board.happiness_required(civ.yellow) - rates[3] > civ.pool:
+    produced = not board.happiness_required(civ.yellow) - rates[3] > civ.pool
+    if produced:
         production_phase(civ, rates)
+    entry = None if log is None else logs.production(state, seat, before, produced, rates)
     # 8.8 draw military cards: one per unused MA (real or temporary), at most 3
     if state.round > 1:
         draw_military(state, civ, min(MIL_DRAW_MAX, civ.ma + civ.temp_ma))
+    if log is not None and entry is not None:
+        entry["drawn"] = len(civ.mhand) - before.military_cards
+        log.append(entry)
     reset_actions(civ)  # 8.9
     state.pending = [P_NONE]
     next_turn(state)
@@ -214,6 +229,11 @@ def end_game(state: TTAState) -> None:
     state.over = 1
     state.actor = -1
     mode = state.options.get("mode", "first")
+    before = None
+    if state.log is not None and mode in ("full", "shorter"):
+        from civtable.games.through_the_ages import logs
+
+        before = logs.snap(state)
     if mode == "full":
         from civtable.games.through_the_ages.rules import impact
 
@@ -222,6 +242,8 @@ def end_game(state: TTAState) -> None:
         from civtable.games.through_the_ages.rules import shorter
 
         shorter.final_scoring(state)
+    if before is not None:
+        logs.final_scoring(state, before)
 
 
 def reset_actions(civ: Civ) -> None:

@@ -1,57 +1,22 @@
-// The Through the Ages table: the top bar (age, round, current player, phase, actions left), the
-// card row with its 13 slots and take costs, your player board (yellow and blue banks, worker
-// pool, happiness and discontent, ratings and rates, every card in play with its workers and the
-// build / upgrade / destroy buttons on the cards they concern), your civil and military hands,
-// every other player's tableau summary, the remaining decisions as labelled buttons, the log and
-// the final breakdown. Everything drawn comes from the payload (the seat's view) and the card
-// catalogue; clicks send ids from view.legal.
+// The Through the Ages table. At the top: the age, the round, whose turn and phase it is, the
+// actions left, and the prompt bar (what to do now; End turn and the decisions that have no card).
+// Then the card row with its take costs, your civil and military hands, your player board
+// (banks, ratings, every card in play with its workers and its build / upgrade / destroy
+// buttons), the other players, and on the side the log and the events, pacts and wars.
+//
+// Every word comes from the server: payload.words (made by games/through_the_ages/words.py from
+// the seat's view: labels, log lines, the prompt, the reasons a card cannot be taken or played),
+// the catalogue (t(), locale/<lang>/through_the_ages.po) and the card catalogue (names, texts).
+// A card that cannot be taken or played says why; a click on a card shows its full text.
 
 import { h } from "./api.js";
-import { logPanel, scoresSection, seatName, statusBadge } from "./generic.js";
+import { has, joinList, loadLanguage, t, tn } from "./i18n.js";
+import { actionLabel, confirmMove, logLines, playerName, promptBar, showDetail } from "./ui.js";
 
 export const SEAT_COLORS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e"];
 const AGE_INDEX = { A: 0, I: 1, II: 2, III: 3, IV: 4 };
-const KIND_LABEL = {
-  farm: "Farms",
-  mine: "Mines",
-  lab: "Labs",
-  temple: "Temples",
-  arena: "Arenas",
-  library: "Libraries",
-  theater: "Theaters",
-  infantry: "Infantry",
-  cavalry: "Cavalry",
-  artillery: "Artillery",
-  air_force: "Air forces",
-};
-const STAT_LABEL = {
-  food: "food",
-  resources: "res.",
-  culture: "culture",
-  science: "science",
-  strength: "strength",
-  happiness: "happy",
-  civil_actions: "CA",
-  military_actions: "MA",
-  colonization: "colonization",
-  blue_cubes: "blue cubes",
-  yellow_cubes: "yellow cubes",
-  civil_hand_limit: "civil hand",
-  military_hand_limit: "military hand",
-};
-const PENDING_PROMPT = {
-  perform: "finish the action card",
-  choose: "choose one option",
-  discard: "discard military cards down to your hand limit",
-  homer: "Homer leaves play: slide him under a wonder?",
-  defend: "defend: play bonus cards or discard military cards (+1 each)",
-  accept: "a pact is offered",
-  bid: "colonization auction: bid or pass",
-  send: "send units and bonus cards to colonize",
-  option: "choose",
-  agreement: "International Agreement: take cards from the row",
-  keep: "keep one of your Age III events",
-};
+const LOG_SHOWN = 150;
+const UNIT_KINDS = new Set(["infantry", "cavalry", "artillery", "air_force"]);
 
 /** The colour family of a card (CSS class tta-c-…). */
 function family(c) {
@@ -67,17 +32,12 @@ function family(c) {
   return c.type; // leader, wonder, action
 }
 
-function statsText(obj) {
-  return Object.entries(obj || {})
-    .map(([k, n]) => `${n > 0 ? "+" : ""}${n} ${STAT_LABEL[k] || k}`)
-    .join(", ");
-}
-
 export class TtaTable {
   /**
    * @param {HTMLElement} root
    * @param {object} catalog  from /api/game-types/through-the-ages/catalog
-   * @param {{onAction?: (id:number, label:string)=>void, readOnly?: boolean, footer?: ()=>Node}} opts
+   * @param {{onAction?: (id:number, label:string)=>void, onCancel?: (steps?:number)=>void,
+   *          readOnly?: boolean, footer?: ()=>Node}} opts
    */
   constructor(root, catalog, opts = {}) {
     this.root = root;
@@ -87,9 +47,15 @@ export class TtaTable {
     this.order = Object.entries(this.A)
       .filter(([k]) => k !== "SPACE")
       .sort((x, y) => x[1] - y[1]);
-    this.byIndex = [];
-    for (const c of Object.values(catalog.cards)) this.byIndex[c.index] = c;
     this.busy = false;
+    this.p = null;
+    this.fullLog = false;
+    // the replay page does not load this game's words itself: load them, then draw again
+    if (!has("tta.ui.card_row")) {
+      loadLanguage(["common", "through_the_ages"])
+        .then(() => this.p && this.render(this.p))
+        .catch(() => {});
+    }
   }
 
   /** [kind name, offset] of an action id. */
@@ -100,100 +66,139 @@ export class TtaTable {
   }
 
   card(id) {
-    return this.catalog.cards[id] || { id, name: id, type: "?", text: "" };
+    return this.catalog.cards[id] || { id, name: t("tta.card.unknown"), type: "", text: "" };
   }
 
-  act(a) {
+  words() {
+    return (this.p && this.p.words) || {};
+  }
+
+  why() {
+    return this.words().why || {};
+  }
+
+  name(seat) {
+    return playerName(this.p, seat);
+  }
+
+  label(a) {
+    return actionLabel(this.p, a);
+  }
+
+  // --- actions ------------------------------------------------------------------------------
+  async act(a, confirm = null) {
     if (this.opts.readOnly || this.busy || !this.opts.onAction) return;
-    // leaving the game cannot be undone: ask first (TTA-6.8)
-    if (a.id === this.A.RESIGN && !window.confirm("Resign from the game? You cannot come back.")) return;
-    this.opts.onAction(a.id, a.label);
+    if (confirm && !(await confirmMove(confirm.message, confirm))) return;
+    this.opts.onAction(a.id, this.label(a));
   }
 
-  /** A decision button for legal action `a` (marked as placed so it is not repeated). */
+  /** What to ask before a move that cannot be taken back (issue 18), or null. */
+  confirmFor(a) {
+    const m = a.move || {};
+    if (m.kind === "end_turn" && this.words().confirm_end) {
+      return { message: this.words().confirm_end, confirmLabel: t("tta.ui.end_turn") };
+    }
+    if (m.kind === "destroy" || m.kind === "disband") {
+      const key = m.kind === "destroy" ? "tta.confirm.destroy" : "tta.confirm.disband";
+      return { message: t(key, { card: this.card(m.card).name }), confirmLabel: this.label(a) };
+    }
+    if (m.kind === "resign") return { message: t("tta.confirm.resign"), confirmLabel: this.label(a) };
+    if (m.kind === "revolution") return { message: t("tta.confirm.revolution", { card: this.card(m.card).name }), confirmLabel: this.label(a) };
+    return null;
+  }
+
+  /** A button for legal action `a` on a card (marked as placed). */
   button(a, text, cls = "") {
     if (!a) return null;
     this.placed.add(a.id);
     return h(
       `button.act${cls ? `.${cls}` : ""}`,
-      { type: "button", "data-action": a.id, title: a.label, disabled: this.busy, onclick: () => this.act(a) },
+      {
+        type: "button",
+        "data-action": a.id,
+        title: this.label(a),
+        disabled: this.busy,
+        onclick: (ev) => {
+          ev.stopPropagation();
+          this.act(a, this.confirmFor(a));
+        },
+      },
       text,
     );
   }
 
+  /** The reason line under a card that cannot be used now. */
+  whyLine(reason, testid = "why") {
+    if (!reason) return null;
+    return h("div.tta-why", { "data-testid": testid }, reason);
+  }
+
+  // --- drawing --------------------------------------------------------------------------------
   render(p) {
     this.p = p;
     const v = p.view;
     this.root.replaceChildren();
     this.root.classList.toggle("readonly", !!this.opts.readOnly);
+    this.root.classList.add("tta-root");
     if (!v) return;
     const mine = v.seat !== null && v.seat !== undefined;
     const legal = mine && !this.opts.readOnly && !v.result ? v.legal || [] : [];
-    // legal actions by kind: this.by.TAKE.get(slot) etc.
+    this.legal = legal;
     this.by = {};
     for (const a of legal) {
       const k = this.kind(a.id);
       if (!k) continue;
       (this.by[k[0]] ||= new Map()).set(k[1], a);
     }
-    // leader and wonder actions, by the card that grants them
-    const hooks = new Map();
-    const hook = (card, a, text) => {
-      if (!hooks.has(card)) hooks.set(card, []);
-      hooks.get(card).push([a, text]);
-    };
+    // leader and wonder actions, on the card that grants them
+    this.hooks = new Map();
     for (const a of legal) {
-      if (a.id === this.A.HAMMURABI) hook("hammurabi", a, "Use 1 MA as a CA");
-      else if (a.id === this.A.OCEAN) hook("ocean_liner_service", a, "Free population increase");
-      else if (a.id === this.A.BARBAROSSA) hook("frederick_barbarossa", a, "Population + unit (1 MA)");
-      else if (a.id === this.A.CHURCHILL) hook("winston_churchill", a, "+3 culture");
-      else if (a.id === this.A.CHURCHILL + 1) hook("winston_churchill", a, "3 science + 3 res. for units");
+      const m = a.move || {};
+      if (["hammurabi", "barbarossa", "churchill", "alexander"].includes(m.kind) && m.card) this.hook(m.card, a);
+      else if (m.kind === "ocean_liner") this.hook("ocean_liner_service", a);
     }
-    this.by.HOOKS = hooks;
     this.placed = new Set();
     const me = mine ? v.civs[v.seat] : null;
-    this.root.append(this.topbar(p, v));
-    if (v.result) this.root.append(scoresSection(p, v.result, this.opts.footer));
     const row = this.cardRow(v);
-    // a seat sees its own board in full and the others in short; a spectator sees every board
-    // in full (nothing on them is hidden but the military hands)
-    const board = me ? this.playerBoard(p, v, me, true) : v.civs.map((c) => this.playerBoard(p, v, c, false, true));
     const hand = me ? this.hands(v, me) : null;
-    const others = me ? v.civs.filter((c) => c.seat !== v.seat).map((c) => this.playerBoard(p, v, c, false)) : null;
-    const decision = legal.length ? this.decision(v, legal) : null;
-    if (decision) this.root.append(decision);
-    this.root.append(row);
-    this.root.append(this.politics(p, v));
+    const board = me ? this.playerBoard(v, me, true) : null;
+    const others = v.civs.filter((c) => !me || c.seat !== v.seat).map((c) => this.playerBoard(v, c, !me));
+    const politics = this.politics(v);
+    this.root.append(this.topbar(p, v));
+    this.root.append(this.prompt(v, legal));
+    if (v.result) this.root.append(this.scores(v.result));
     this.root.append(
       h(
-        "div.tta-main",
+        "div.tta-layout",
         null,
-        h("div.tta-left", null, board, hand),
-        h("div.tta-right", null, h("section.tta-others", { "aria-label": "other players" }, others), logPanel(this.named(p, v.log))),
+        h("div.tta-main", null, row, hand, board, h("section.tta-others", { "aria-label": t("tta.ui.other_players") }, others)),
+        h("div.tta-side", null, this.logPanel(p), politics, this.legend()),
       ),
     );
   }
 
-  /** The log with "seat N:" replaced by the seat's name. */
-  named(p, log) {
-    return (log || []).map((e) => (typeof e.text === "string" ? { ...e, text: e.text.replace(/^seat (\d+):/, (_m, s) => `${seatName(p, Number(s))}:`) } : e));
+  hook(card, a) {
+    if (!this.hooks.has(card)) this.hooks.set(card, []);
+    this.hooks.get(card).push(a);
   }
 
   topbar(p, v) {
-    const status = statusBadge(p, v, this.opts.readOnly, (v.legal || []).length > 0);
+    const yours = (v.legal || []).length > 0 && !this.opts.readOnly;
+    let status;
+    if (this.opts.readOnly) status = h("span.st.wait", null, t(v.result ? "status.over" : "status.replay"));
+    else if (v.result) status = h("span.st.over", null, t("status.over"));
+    else if (yours) status = h("span.st.yours", null, t("status.your_move"));
+    else status = h("span.st.wait", null, t("status.waiting", { players: this.name(v.actor ?? v.current) }));
     const cur = v.civs[v.current];
     const pending = v.pending_detail && v.pending_detail.kind !== "none" ? v.pending_detail : null;
-    let phase = "Action Phase";
-    if (v.result) phase = "Final scoring";
-    else if (pending) phase = `${pending.card ? `${this.card(pending.card).name}: ` : ""}${PENDING_PROMPT[pending.kind] || pending.kind}`;
-    else if (v.round === 1) phase = "Round 1: take cards only";
-    else if (v.phase === "politics") phase = "Politics Phase (then the Action Phase)";
     const deciding = pending && pending.seat !== undefined && pending.seat !== v.current ? pending.seat : null;
+    const you = (seat) => (seat === v.seat ? ` ${t("tta.ui.you_mark")}` : "");
+    const ageIdx = AGE_INDEX[v.age] ?? 0;
     return h(
       "header.topbar.tta-top",
       null,
-      h("span.age", { "data-testid": "round" }, `Age ${v.age} · Round ${v.round}`),
-      v.last_round >= 0 ? h("span.phase.last", null, "last round") : null,
+      h("span.age", { "data-testid": "round" }, t("tta.ui.age_round", { age: v.age, round: v.round })),
+      v.last_round >= 0 && !v.result ? h("span.phase.last", null, t("tta.ui.last_round")) : null,
       h("span.status", { "data-testid": "status" }, status),
       v.result
         ? null
@@ -201,177 +206,380 @@ export class TtaTable {
             "span.tta-turn",
             null,
             h("span.swatch", { style: `background:${SEAT_COLORS[v.current]}` }),
-            h("b", null, seatName(p, v.current)),
-            v.current === v.seat ? " (you)" : null,
-            ": ",
-            h("span.phase", { "data-testid": "phase" }, phase),
-            deciding !== null ? h("span.tta-answer", { "data-testid": "deciding" }, ` — ${seatName(p, deciding)}${deciding === v.seat ? " (you)" : ""} answers`) : null,
+            h("b", null, this.name(v.current), you(v.current)),
+            h("span.phase", { "data-testid": "phase" }, this.words().phase || ""),
+            deciding !== null ? h("span.tta-answer", { "data-testid": "deciding" }, t("tta.ui.answers", { player: this.name(deciding) + you(deciding) })) : null,
           ),
       v.result
         ? null
         : h(
             "span.tta-actions",
-            { "data-testid": "actions-left", title: "actions left this turn (current player)" },
-            h("span.ca", null, h("b", null, `${cur.civil_actions}/${cur.civil_actions_total}`), " civil"),
-            " · ",
-            h("span.ma", null, h("b", null, `${cur.military_actions}/${cur.military_actions_total}`), " military"),
-            cur.temporary_military_actions ? ` (+${cur.temporary_military_actions} temporary)` : null,
+            { "data-testid": "actions-left", title: t("tta.ui.actions_left_title", { player: this.name(v.current) }) },
+            h("b", null, `${cur.civil_actions}/${cur.civil_actions_total}`),
+            ` ${t("tta.ui.ca_short")} · `,
+            h("b", null, `${cur.military_actions}/${cur.military_actions_total}`),
+            ` ${t("tta.ui.ma_short")}`,
+            cur.temporary_military_actions ? ` ${t("tta.ui.temporary", { n: cur.temporary_military_actions })}` : null,
           ),
       h(
         "span.discard",
-        { title: "civil / military cards left in the decks of the current age" },
-        `civil deck ${v.civil_deck_sizes[AGE_INDEX[v.age]] ?? 0} · military deck ${v.military_deck_sizes[AGE_INDEX[v.age]] ?? 0}`,
+        { title: t("tta.ui.decks_title") },
+        t("tta.ui.decks", { civil: v.civil_deck_sizes[ageIdx] ?? 0, military: v.military_deck_sizes[ageIdx] ?? 0 }),
       ),
     );
   }
 
-  // --- the card row --------------------------------------------------------------------------
-  cardRow(v) {
-    const takes = this.by.TAKE || new Map();
-    const slots = v.row.map((id, s) => {
-      const cost = (v.row_costs || [])[s] ?? this.catalog.take_cost_by_slot[s];
-      if (!id) return h("div.tta-slot.tta-card.empty", { "data-slot": s }, h("span.tta-cost", null, `${this.catalog.take_cost_by_slot[s]} CA`), h("div.name", null, "empty"));
-      const c = this.card(id);
-      const a = takes.get(s);
-      return h(
-        `div.tta-slot.tta-card.tta-c-${family(c)}${a ? ".can" : ""}`,
-        { "data-slot": s, "data-card": id, "data-testid": "row-card", title: `${c.name} (Age ${c.age} ${c.type}): ${c.text}` },
-        h("span.tta-cost", { title: "civil actions to take it" }, `${cost} CA`),
-        h("div.name", null, c.name),
-        h("div.sub", null, `${c.age} · ${this.typeText(c)}`),
-        h("div.costs", null, this.costText(c)),
-        h("div.text", null, c.text),
-        a ? this.button(a, "Take", "take") : null,
-      );
+  /** The prompt bar: the decision in words, End turn and every choice that has no card. */
+  prompt(v, legal) {
+    const w = this.words();
+    const pending = v.pending_detail && v.pending_detail.kind !== "none";
+    const actions = [];
+    // in a sub-decision every choice is in the bar (also those drawn on cards); otherwise the
+    // ones without a card: end the turn, increase population, the decisions of other kinds
+    const onCards = new Set(["TAKE", "BUILD", "UPGRADE", "DESTROY", "PLAY", "REVOLT", "WONDER", "BACH", "COPY", "PREPARE", "AGGRESS", "WAR", "PACT", "SHARED", "CANCEL", "COLUMBUS", "SEND", "DISCARD"]);
+    // the Politics Phase's decision is the political actions: they are in the bar too (their
+    // cards may be below the fold)
+    const politics = new Set(["PREPARE", "AGGRESS", "WAR", "PACT", "SHARED", "CANCEL", "COLUMBUS"]);
+    for (const a of legal) {
+      const k = this.kind(a.id);
+      const m = a.move || {};
+      if (!pending && k && onCards.has(k[0]) && !(v.phase === "politics" && politics.has(k[0]))) continue;
+      if (!pending && ["hammurabi", "barbarossa", "churchill", "alexander", "ocean_liner"].includes(m.kind) && this.hooks.size) continue;
+      const end = m.kind === "end_turn";
+      actions.push({
+        id: a.id,
+        label: end ? t("tta.ui.end_turn") : this.label(a),
+        title: this.label(a),
+        primary: end && !this.words().confirm_end,
+        danger: m.kind === "resign",
+        testid: end ? "end-turn" : null,
+        disabled: this.busy,
+        onclick: () => this.act(a, this.confirmFor(a)),
+      });
+    }
+    const yours = legal.length > 0;
+    let text = w.prompt || "";
+    if (!text && v.result) text = t("tta.prompt.over");
+    return promptBar(this.p, {
+      text,
+      hint: w.hint || "",
+      actions,
+      busy: this.busy,
+      tone: yours ? "yours" : "",
+      onBack: this.opts.onCancel ? (n) => this.opts.onCancel(n) : null,
+      onCancel: this.opts.onCancel ? () => this.opts.onCancel() : null,
     });
-    return h(
-      "section.panel.tta-row",
-      { "aria-label": "card row" },
-      h("h3", null, "Card row ", h("small", null, `(take costs in civil actions for ${v.seat === null || v.seat === undefined ? "the current player" : "you"})`)),
-      h("div.tta-slots", null, slots),
-    );
   }
 
+  // --- cards --------------------------------------------------------------------------------
   typeText(c) {
+    const age = t("tta.ui.age", { age: c.age });
+    let kind = t(`tta.type.${c.type}`);
     if (c.type === "technology") {
-      if (c.tech_type === "urban" || c.tech_type === "unit") return c.subtype.replace("_", " ");
-      return c.tech_type;
+      if (c.tech_type === "urban" || c.tech_type === "unit" || c.tech_type === "farm" || c.tech_type === "mine") kind = t(`tta.kind.${c.kind}`);
+      else if (c.tech_type === "special") kind = t(`tta.special.${c.subtype}`);
+      else kind = t(`tta.tech.${c.tech_type}`);
     }
-    return c.type;
+    return `${age} · ${kind}`;
   }
 
   costText(c) {
     const parts = [];
-    if (c.science_cost) parts.push(`${c.science_cost} sci`);
-    if (c.revolution_cost) parts.push(`revolution ${c.revolution_cost} sci`);
-    if (c.build_cost) parts.push(`build ${c.build_cost} res`);
-    if (c.stages) parts.push(`stages ${c.stages.join("+")} res`);
+    if (c.type === "technology" && c.tech_type === "government") {
+      parts.push(t("tta.ui.cost_government", { science: c.science_cost, revolution: c.revolution_cost || 0 }));
+    } else if (c.science_cost) parts.push(t("tta.ui.cost_science", { n: c.science_cost }));
+    if (c.build_cost) parts.push(t("tta.ui.cost_build", { n: c.build_cost }));
+    if (c.stages) parts.push(t("tta.ui.cost_stages", { stages: c.stages.join(" + ") }));
+    if (c.army) {
+      const army = Object.entries(c.army)
+        .filter(([, n]) => n)
+        .map(([u, n]) => tn(`tta.unit.${u}`, n))
+        .join(" + ");
+      parts.push(t("tta.ui.army", { army, n: c.tactic_strength }));
+    }
+    if (c.type === "bonus") parts.push(t("tta.ui.bonus", { defense: c.defense, colonization: c.colonization }));
+    if (c.military_action_cost) parts.push(tn("tta.n.ma", c.military_action_cost));
     return parts.join(" · ");
   }
 
-  // --- player boards -----------------------------------------------------------------------
-  ratings(civ, you) {
-    const stat = (cls, label, value, title, testid) =>
-      h(`span.tta-stat.${cls}`, { title, "data-testid": you && testid ? testid : null }, h("b", null, value), ` ${label}`);
-    const happyOk = civ.happiness >= civ.discontent;
+  /** A card's full text and rules in a popup (click or tap). */
+  detail(c, extra = []) {
+    showDetail(
+      c.name,
+      h("p.tta-detail-type", null, this.typeText(c)),
+      this.costText(c) ? h("p.tta-detail-cost", null, this.costText(c)) : null,
+      h("p.tta-detail-text", null, c.text || ""),
+      ...extra.filter(Boolean).map((x) => h("p.tta-detail-status", null, x)),
+    );
+  }
+
+  /** Attributes that open a card's detail popup on click (and Enter). */
+  opener(c, extra = () => []) {
+    return {
+      tabindex: "0",
+      role: "button",
+      "aria-label": t("tta.ui.show_card", { card: c.name }),
+      onclick: () => this.detail(c, extra()),
+      onkeydown: (ev) => {
+        if (ev.key === "Enter" && ev.target === ev.currentTarget) this.detail(c, extra());
+      },
+    };
+  }
+
+  // --- the card row ---------------------------------------------------------------------------
+  cardRow(v) {
+    const takes = this.by.TAKE || new Map();
+    const why = this.why();
+    const general = why.general || null;
+    const forYou = v.seat !== null && v.seat !== undefined;
+    const slots = v.row.map((id, s) => {
+      const base = this.catalog.take_cost_by_slot[s];
+      if (!id) return h("div.tta-slot.tta-card.empty", { "data-slot": s }, h("span.tta-cost", null, t("tta.ui.take_cost", { n: base })), h("div.name", null, t("tta.ui.empty_slot")));
+      const c = this.card(id);
+      const a = takes.get(s);
+      const cost = (v.row_costs || [])[s] ?? base;
+      const reason = !a && forYou && !general ? (why.row || [])[s] : null;
+      const status = () => [a ? t("tta.ui.can_take", { n: cost }) : (why.row || [])[s] || null];
+      return h(
+        `div.tta-slot.tta-card.tta-c-${family(c)}${a ? ".can" : ""}${reason ? ".cannot" : ""}`,
+        { "data-slot": s, "data-card": id, "data-testid": "row-card", title: `${c.name}: ${c.text}`, ...this.opener(c, status) },
+        h("span.tta-cost", { title: tn("tta.n.ca", cost) }, t("tta.ui.take_cost", { n: cost })),
+        h("div.name", null, c.name),
+        h("div.sub", null, this.typeText(c)),
+        this.costText(c) ? h("div.costs", null, this.costText(c)) : null,
+        h("div.text", null, c.text),
+        a ? this.button(a, t("tta.ui.take"), "take") : this.whyLine(reason, "row-why"),
+      );
+    });
     return h(
-      "div.tta-ratings",
-      null,
-      stat("culture", "culture", `${civ.culture} (+${civ.culture_rate})`, "culture points (+ culture rate per turn)", "my-culture"),
-      stat("science", "science", `${civ.science} (+${civ.science_rate})`, "science points (+ science rate per turn)"),
-      stat("strength", "strength", civ.strength, "military strength"),
-      stat(
-        `happy${happyOk ? "" : ".unhappy"}`,
-        "happy",
-        `${civ.happiness}`,
-        `happy faces; ${civ.discontent} discontent worker(s) (more unused workers than the missing faces cause an uprising)`,
+      "section.panel.tta-row",
+      { "aria-label": t("tta.ui.card_row") },
+      h(
+        "h3",
+        null,
+        t("tta.ui.card_row"),
+        h("small", null, " ", forYou ? t("tta.ui.row_costs_you") : t("tta.ui.row_costs_current")),
+        general && forYou && !v.result ? h("small.tta-general", { "data-testid": "row-general" }, " · ", general) : null,
       ),
-      civ.discontent ? stat("discontent", "discontent", civ.discontent, "discontent workers") : null,
+      h("div.tta-slots", null, slots),
     );
   }
 
-  banks(civ) {
-    const food = `${civ.food} food (+${civ.food_production} − ${civ.consumption})`;
-    const res = `${civ.resources} res. (+${civ.resource_production} − ${civ.corruption} corruption)`;
+  // --- hands -----------------------------------------------------------------------------------
+  hands(v, civ) {
+    const play = this.by.PLAY || new Map();
+    const revolt = this.by.REVOLT || new Map();
+    const discard = this.by.DISCARD || new Map();
+    const why = this.why();
+    const general = why.general || null;
+    const civil = civ.hand.map((id) => {
+      const c = this.card(id);
+      // every copy of a card carries its buttons (the same action) or its reason
+      const a = play.get(c.index);
+      const r = revolt.get(c.index);
+      const reasons = (why.hand || {})[id] || {};
+      let verb = t("tta.ui.play");
+      if (c.type === "technology") {
+        const cost = (civ.develop_costs || {})[id] ?? c.science_cost ?? 0;
+        verb = c.tech_type === "government" ? t("tta.ui.develop_peacefully", { n: cost }) : t("tta.ui.develop", { n: cost });
+      } else if (c.type === "leader") verb = t("tta.ui.play_leader");
+      const lines = [];
+      if (!a && !general && reasons.play) lines.push(this.whyLine(reasons.play, "hand-why"));
+      if (c.tech_type === "government" && !r && !general && reasons.revolution) lines.push(this.whyLine(t("tta.ui.revolution_why", { why: reasons.revolution }), "hand-why"));
+      const status = () => [reasons.play, reasons.revolution ? t("tta.ui.revolution_why", { why: reasons.revolution }) : null];
+      return h(
+        `div.tta-card.tta-hand-card.tta-c-${family(c)}${a || r ? ".can" : ""}`,
+        { "data-card": id, "data-testid": "hand-card", title: `${c.name}: ${c.text}`, ...this.opener(c, status) },
+        h("div.sub", null, this.typeText(c)),
+        h("div.name", null, c.name),
+        this.costText(c) ? h("div.costs", null, this.costText(c)) : null,
+        h("div.text", null, c.text),
+        lines,
+        a || r ? h("div.acts", null, this.button(a, verb, "play"), this.button(r, t("tta.ui.revolution", { n: c.revolution_cost || 0 }), "revolt")) : null,
+      );
+    });
+    const military = (v.military_hand || []).map((id) => {
+      const c = this.card(id);
+      const buttons = this.militaryButtons(v, c, play.get(c.index), discard.get(c.index));
+      const reason = (why.military || {})[id];
+      return h(
+        `div.tta-card.tta-hand-card.tta-c-${family(c)}${buttons.some(Boolean) ? ".can" : ""}`,
+        { "data-card": id, "data-testid": "military-card", title: `${c.name}: ${c.text}`, ...this.opener(c, () => [reason]) },
+        h("div.sub", null, this.typeText(c)),
+        h("div.name", null, c.name),
+        this.costText(c) ? h("div.costs", null, this.costText(c)) : null,
+        h("div.text", null, c.text),
+        !buttons.some(Boolean) && !general ? this.whyLine(reason, "military-why") : null,
+        buttons.some(Boolean) ? h("div.acts", null, buttons) : null,
+      );
+    });
+    const copy = this.by.COPY || new Map();
+    const common = (v.common_tactics || []).map((id) => {
+      const c = this.card(id);
+      return h(
+        "div.tta-card.tta-hand-card.tta-c-milcard",
+        { "data-card": id, title: `${c.name}: ${c.text}`, ...this.opener(c) },
+        h("div.sub", null, t("tta.ui.common_tactic")),
+        h("div.name", null, c.name),
+        this.costText(c) ? h("div.costs", null, this.costText(c)) : null,
+        h("div.acts", null, this.button(copy.get(c.index), t("tta.ui.copy_tactic"), "play")),
+      );
+    });
     return h(
-      "div.tta-banks",
-      null,
-      h("span.tta-bank.yellow", { title: `yellow bank; next population costs ${civ.next_population_cost} food, consumption ${civ.consumption}` }, h("span.cube.y"), h("b", null, civ.yellow_bank), " yellow bank"),
-      h("span.tta-bank.blue", { title: `blue bank; corruption ${civ.corruption}` }, h("span.cube.b"), h("b", null, civ.blue_bank), " blue bank"),
-      h("span.tta-bank.pool", { title: "unused workers (worker pool)" }, h("span.cube.w"), h("b", null, civ.worker_pool), " idle workers"),
-      h("span.tta-stock", { title: "food: stock (+ production − consumption)" }, food),
-      h("span.tta-stock", { title: "resources: stock (+ production − corruption)" }, res),
-      h("span.tta-stock", { title: "food to increase population" }, `pop. +1: ${civ.next_population_cost} food`),
+      "section.tta-hand",
+      { "aria-label": t("tta.ui.your_hand") },
+      h(
+        "div.tta-hand-part",
+        null,
+        h("h3", null, t("tta.ui.civil_hand", { n: civ.hand.length, limit: civ.civil_hand_limit })),
+        h("div.tta-cards", null, civil.length ? civil : h("p.none", null, t("tta.ui.no_civil_cards"))),
+      ),
+      h(
+        "div.tta-hand-part",
+        null,
+        h("h3", null, t("tta.ui.military_hand", { n: (v.military_hand || []).length, limit: civ.military_hand_limit })),
+        h("div.tta-cards", null, military.length ? military : h("p.none", null, t("tta.ui.no_military_cards"))),
+      ),
+      common.length ? h("div.tta-hand-part", null, h("h3", null, t("tta.ui.common_tactics")), h("div.tta-cards", null, common)) : null,
     );
   }
 
-  playerBoard(p, v, civ, you, full = false) {
+  /** The buttons of a military hand card: its political actions and, in a defence or a
+   * colonization, playing or discarding it. */
+  militaryButtons(v, c, play, discard) {
+    const kind = (v.pending_detail || {}).kind;
+    const out = [];
+    let playText = t("tta.ui.play_tactic");
+    let discardText = t("tta.ui.discard");
+    if (kind === "defend") {
+      playText = t("tta.ui.defend_with", { n: c.defense || 0 });
+      discardText = t("tta.ui.discard_defence");
+    } else if (kind === "send") {
+      playText = t("tta.ui.colonize_with", { n: c.colonization || 0 });
+      discardText = t("tta.ui.discard_cook");
+    }
+    out.push(this.button(play, playText, "play"));
+    out.push(this.button((this.by.PREPARE || new Map()).get(c.index), t(c.type === "territory" ? "tta.ui.prepare_territory" : "tta.ui.prepare_event"), "play"));
+    out.push(this.button((this.by.COLUMBUS || new Map()).get(c.index), t("tta.ui.columbus"), "play"));
+    for (let target = 0; target < 4; target++) {
+      const ag = (this.by.AGGRESS || new Map()).get(c.index * 4 + target);
+      if (ag) out.push(this.button(ag, t("tta.ui.attack", { player: this.name(target) }), "attack"));
+      const war = (this.by.WAR || new Map()).get(c.index * 4 + target);
+      if (war) out.push(this.button(war, t("tta.ui.declare_war", { player: this.name(target) }), "attack"));
+      const shared = (this.by.SHARED || new Map()).get(c.index * 4 + target);
+      if (shared) out.push(this.button(shared, t("tta.ui.shared_war", { player: this.name(target) }), "attack"));
+      for (let side = 0; side < 2; side++) {
+        const pact = (this.by.PACT || new Map()).get(c.index * 8 + target * 2 + side);
+        if (pact) out.push(this.button(pact, c.symmetric ? t("tta.ui.offer", { player: this.name(target) }) : t("tta.ui.offer_side", { player: this.name(target), side: side ? "B" : "A" }), "play"));
+      }
+    }
+    out.push(this.button(discard, discardText, "discard"));
+    return out;
+  }
+
+  // --- player boards ---------------------------------------------------------------------------
+  playerBoard(v, civ, full) {
     const seat = civ.seat;
-    const leader = civ.leader ? this.card(civ.leader) : null;
+    const you = seat === v.seat;
+    const gov = this.card(civ.government);
     return h(
       `article.tta-player${you ? ".you" : ""}${v.current === seat ? ".current" : ""}`,
-      { "data-seat": seat, style: `border-color:${SEAT_COLORS[seat]}`, "aria-label": you ? "your player board" : `board of ${seatName(p, seat)}` },
+      { "data-seat": seat, style: `border-color:${SEAT_COLORS[seat]}`, "aria-label": you ? t("tta.ui.your_board") : t("tta.ui.board_of", { player: this.name(seat) }) },
       h(
         "header",
         null,
         h("span.swatch", { style: `background:${SEAT_COLORS[seat]}` }),
-        h("b", null, seatName(p, seat)),
-        you ? " (you)" : null,
-        v.first_player === seat ? h("span.first", { title: "first player" }, " ①") : null,
-        h("span.tta-gov", { title: this.card(civ.government).text }, this.card(civ.government).name),
+        h("b", null, this.name(seat)),
+        you ? ` ${t("tta.ui.you_mark")}` : null,
+        v.first_player === seat ? h("span.first", { title: t("tta.ui.first_player") }, " ①") : null,
+        h("span.tta-gov", { title: gov.text, ...this.opener(gov) }, gov.name),
         h(
           "span.tta-acts",
-          { title: "civil / military actions left this turn" },
-          `CA ${civ.civil_actions}/${civ.civil_actions_total} · MA ${civ.military_actions}/${civ.military_actions_total}`,
+          { title: t("tta.ui.actions_left_title", { player: this.name(seat) }) },
+          `${t("tta.ui.ca_short")} ${civ.civil_actions}/${civ.civil_actions_total} · ${t("tta.ui.ma_short")} ${civ.military_actions}/${civ.military_actions_total}`,
         ),
       ),
       this.ratings(civ, you),
-      this.banks(civ),
-      you || full ? this.tableau(v, civ) : this.summary(civ, leader),
-      full ? this.summary(civ, leader, true) : null,
+      this.banks(civ, you),
+      you || full ? this.tableau(v, civ, you) : this.summary(civ),
+      !you ? this.handSummary(civ) : null,
     );
   }
 
-  /** Another player's tableau in short: buildings with workers, leader, wonders, hand sizes. */
-  summary(civ, leader, handOnly = false) {
+  ratings(civ, you) {
+    const stat = (cls, label, value, title, testid) => h(`span.tta-stat.${cls}`, { title, "data-testid": you && testid ? testid : null }, h("b", null, value), ` ${label}`);
+    const happyOk = civ.happiness >= civ.discontent;
+    return h(
+      "div.tta-ratings",
+      null,
+      stat("culture", t("tta.ui.culture"), `${civ.culture} (+${civ.culture_rate})`, t("tta.ui.culture_title"), "my-culture"),
+      stat("science", t("tta.ui.science"), `${civ.science} (+${civ.science_rate})`, t("tta.ui.science_title")),
+      stat("strength", t("tta.ui.strength"), civ.strength, t("tta.ui.strength_title")),
+      stat(`happy${happyOk ? "" : ".unhappy"}`, t("tta.ui.happy"), `${civ.happiness}`, t("tta.ui.happy_title")),
+      civ.discontent ? stat("discontent", t("tta.ui.discontent"), civ.discontent, t("tta.ui.discontent_title")) : null,
+    );
+  }
+
+  banks(civ, you) {
+    const pop = this.by.POP && you ? this.by.POP.get(0) : null;
+    const why = you ? this.why() : {};
+    return h(
+      "div.tta-banks",
+      null,
+      h("span.tta-bank.yellow", { title: t("tta.ui.yellow_title", { n: civ.next_population_cost }) }, h("span.cube.y"), h("b", null, civ.yellow_bank), ` ${t("tta.ui.yellow_bank")}`),
+      h("span.tta-bank.blue", { title: t("tta.ui.blue_title", { n: civ.corruption }) }, h("span.cube.b"), h("b", null, civ.blue_bank), ` ${t("tta.ui.blue_bank")}`),
+      h("span.tta-bank.pool", { title: t("tta.ui.idle_title") }, h("span.cube.w"), h("b", null, civ.worker_pool), ` ${t("tta.ui.idle_workers")}`),
+      h("span.tta-stock", { title: t("tta.ui.food_title") }, t("tta.ui.food_line", { n: civ.food, plus: civ.food_production, minus: civ.consumption })),
+      h("span.tta-stock", { title: t("tta.ui.resources_title") }, t("tta.ui.resources_line", { n: civ.resources, plus: civ.resource_production, minus: civ.corruption })),
+      h("span.tta-stock", { title: t("tta.ui.pop_title") }, t("tta.ui.pop_line", { n: civ.next_population_cost })),
+      pop ? this.button(pop, t("tta.ui.increase_population", { n: civ.next_population_cost }), "build") : null,
+      !pop && you && why.population && !why.general && this.p.view.round > 1 ? h("span.tta-why.inline", { "data-testid": "pop-why" }, t("tta.ui.population_why", { why: why.population })) : null,
+    );
+  }
+
+  /** Another player's board in short: buildings with workers, leader, wonders, colonies. */
+  summary(civ) {
     const byKind = new Map();
     for (const [id, n] of Object.entries(civ.workers)) {
       const c = this.card(id);
       if (!byKind.has(c.kind)) byKind.set(c.kind, []);
-      byKind.get(c.kind).push(h("span.tta-chip", { title: `${c.name}: ${c.text}`, "data-card": id }, `${c.name} ${c.age}`, h("b.w", null, ` ×${n}`)));
+      byKind.get(c.kind).push(h("span.tta-chip", { title: `${c.name}: ${c.text}`, "data-card": id, ...this.opener(c) }, `${c.name} `, h("b.w", null, `×${n}`)));
     }
-    const rows = this.catalog.kinds
-      .filter((k) => byKind.has(k))
-      .map((k) => h("div.tta-sumrow", null, h("span.lbl", null, KIND_LABEL[k]), byKind.get(k)));
-    const chips = (ids, cls) => ids.map((id) => h(`span.tta-chip.${cls}`, { title: this.card(id).text, "data-card": id }, this.card(id).name));
+    const rows = this.catalog.kinds.filter((k) => byKind.has(k)).map((k) => h("div.tta-sumrow", null, h("span.lbl", null, t(`tta.kinds.${k}`)), byKind.get(k)));
+    const chip = (id, cls, text = null) => {
+      const c = this.card(id);
+      return h(`span.tta-chip.${cls}`, { title: `${c.name}: ${c.text}`, "data-card": id, ...this.opener(c) }, text || c.name);
+    };
     const wip = civ.unfinished_wonder ? this.card(civ.unfinished_wonder) : null;
-    const other = h(
-      "div.tta-sumrow",
-      null,
-      h("span.lbl", null, "Other"),
-      leader ? h("span.tta-chip.leader", { title: leader.text }, `leader ${leader.name}`) : null,
-      chips(civ.wonders, "wonder"),
-      wip ? h("span.tta-chip.wonder.wip", { title: wip.text }, `${wip.name} (${civ.wonder_stages_built}/${wip.stages.length})`) : null,
-      chips(civ.special, "special"),
-      civ.tactic ? h("span.tta-chip.tactic", { title: this.card(civ.tactic).text }, `tactic ${this.card(civ.tactic).name}`) : null,
-      chips(civ.colonies || [], "colony"),
-      (civ.ruins || []).map((id) => h("span.tta-chip.wonder.ruin", { title: "turned face down: 2 culture" }, `${this.card(id).name} (face down)`)),
-      civ.resigned ? h("span.tta-chip.resigned", null, "resigned") : null,
-    );
-    const hand = h(
-      "div.tta-sumrow.hand",
-      null,
-      h("span.lbl", null, "Hand"),
-      civ.hand.length ? chips(civ.hand, "hand") : h("span.none", null, "no civil cards"),
-      h("span.tta-mil", { title: "military cards (hidden)" }, ` + ${civ.military_hand_size} military`),
-    );
-    const hasOther =
-      leader || wip || civ.tactic || civ.wonders.length || civ.special.length || (civ.colonies || []).length || (civ.ruins || []).length || civ.resigned;
-    return h("div.tta-summary", null, handOnly ? null : [rows, hasOther ? other : null], hand);
+    const other = [
+      civ.leader ? chip(civ.leader, "leader", t("tta.ui.leader_chip", { card: this.card(civ.leader).name })) : null,
+      civ.wonders.map((id) => chip(id, "wonder")),
+      wip ? chip(civ.unfinished_wonder, "wonder.wip", t("tta.ui.wip_chip", { card: wip.name, built: civ.wonder_stages_built, total: wip.stages.length })) : null,
+      civ.special.map((id) => chip(id, "special")),
+      civ.tactic ? chip(civ.tactic, "tactic", t("tta.ui.tactic_chip", { card: this.card(civ.tactic).name })) : null,
+      (civ.colonies || []).map((id) => chip(id, "colony")),
+      (civ.ruins || []).map((id) => chip(id, "wonder.ruin", t("tta.ui.ruin_chip", { card: this.card(id).name }))),
+      civ.resigned ? h("span.tta-chip.resigned", null, t("tta.ui.resigned")) : null,
+    ].flat().filter(Boolean);
+    return h("div.tta-summary", null, rows, other.length ? h("div.tta-sumrow", null, h("span.lbl", null, t("tta.ui.other_cards")), other) : null);
   }
 
-  /** Your cards in play, grouped by building kind, with the buttons that concern each card. */
-  tableau(v, civ) {
+  handSummary(civ) {
+    const chips = civ.hand.map((id) => {
+      const c = this.card(id);
+      return h("span.tta-chip.hand", { title: `${c.name}: ${c.text}`, "data-card": id, ...this.opener(c) }, c.name);
+    });
+    return h(
+      "div.tta-sumrow.hand",
+      null,
+      h("span.lbl", null, t("tta.ui.hand")),
+      chips.length ? chips : h("span.none", null, t("tta.ui.no_civil_cards")),
+      h("span.tta-mil", { title: t("tta.ui.military_hidden") }, t("tta.ui.military_count", { cards: tn("tta.n.military_card", civ.military_hand_size) })),
+    );
+  }
+
+  /** Cards in play, grouped by building kind, with the buttons that concern each card. */
+  tableau(v, civ, you) {
     const byKind = new Map();
     for (const id of Object.keys(civ.workers)) {
       const c = this.card(id);
@@ -382,81 +590,81 @@ export class TtaTable {
       .filter((k) => byKind.has(k))
       .map((k) => {
         const cards = byKind.get(k).sort((a, b) => AGE_INDEX[a.age] - AGE_INDEX[b.age]);
+        const urban = this.catalog.urban_kinds.includes(k);
         return h(
           `div.tta-group.k-${k}`,
           { "data-kind": k },
-          h("div.lbl", null, KIND_LABEL[k], this.catalog.urban_kinds.includes(k) ? h("small", null, ` (limit ${civ.urban_limit})`) : null),
-          cards.map((c) => this.building(civ, c)),
+          h("div.lbl", null, t(`tta.kinds.${k}`), urban ? h("small", null, ` ${t("tta.ui.limit", { n: civ.urban_limit })}`) : null),
+          cards.map((c) => this.building(civ, c, you)),
         );
       });
     const other = [];
-    const gov = this.card(civ.government);
-    other.push(this.plainCard(gov, "government"));
-    if (civ.leader) other.push(this.plainCard(this.card(civ.leader), "leader"));
-    for (const id of civ.special) other.push(this.plainCard(this.card(id), "special"));
-    for (const id of civ.wonders) other.push(this.plainCard(this.card(id), "wonder"));
-    if (civ.unfinished_wonder) other.push(this.unfinishedWonder(civ));
-    if (civ.tactic) other.push(this.plainCard(this.card(civ.tactic), civ.tactic_exclusive ? "tactic (yours alone)" : "tactic"));
-    for (const id of civ.colonies || []) other.push(this.plainCard(this.card(id), "colony"));
-    for (const id of civ.ruins || []) other.push(this.plainCard(this.card(id), "wonder turned face down (2 culture)"));
-    for (const pact of this.pactsOf(v, civ.seat)) other.push(this.pactCard(v, pact));
+    other.push(this.plainCard(this.card(civ.government), t("tta.ui.government")));
+    if (civ.leader) other.push(this.plainCard(this.card(civ.leader), t("tta.ui.leader")));
+    for (const id of civ.special) other.push(this.plainCard(this.card(id), t("tta.ui.special_tech")));
+    for (const id of civ.wonders) other.push(this.plainCard(this.card(id), t("tta.ui.wonder")));
+    if (civ.unfinished_wonder) other.push(this.unfinishedWonder(civ, you));
+    if (civ.tactic) other.push(this.plainCard(this.card(civ.tactic), civ.tactic_exclusive ? t("tta.ui.tactic_own") : t("tta.ui.tactic")));
+    for (const id of civ.colonies || []) other.push(this.plainCard(this.card(id), t("tta.ui.colony")));
+    for (const id of civ.ruins || []) other.push(this.plainCard(this.card(id), t("tta.ui.ruin")));
+    for (const pact of (v.pacts || []).filter((x) => x.a === civ.seat || x.b === civ.seat)) other.push(this.pactCard(pact));
     return h("div.tta-tableau", { "data-testid": "tableau" }, h("div.tta-groups", null, groups), h("div.tta-others-cards", null, other));
   }
 
-  building(civ, c) {
+  building(civ, c, you) {
     const slot = c.slot;
     const workers = civ.workers[c.id] || 0;
     const kindIdx = this.catalog.kinds.indexOf(c.kind);
     const age = AGE_INDEX[c.age];
+    const unit = UNIT_KINDS.has(c.kind);
     let cubes = null;
     if (c.kind === "farm" || c.kind === "mine") {
       const n = civ.cubes[(c.kind === "mine" ? 4 : 0) + age];
-      cubes = h("span.tta-cubes", { title: `${n} blue cube(s) on it (${c.kind === "farm" ? "food" : "resources"})` }, h("span.cube.b"), `×${n}`);
+      cubes = h("span.tta-cubes", { title: t(c.kind === "farm" ? "tta.ui.cubes_food" : "tta.ui.cubes_resources", { n }) }, h("span.cube.b"), `×${n}`);
     }
     const dots = h(
       "span.tta-workers",
-      { title: `${workers} worker(s) on ${c.name}`, "data-testid": "workers" },
-      workers ? Array.from({ length: Math.min(workers, 8) }, () => h("span.cube.y")) : h("span.none", null, "no workers"),
+      { title: tn("tta.n.worker", workers), "data-testid": "workers" },
+      workers ? Array.from({ length: Math.min(workers, 8) }, () => h("span.cube.y")) : h("span.none", null, t("tta.ui.no_workers")),
       workers > 8 ? ` ×${workers}` : null,
     );
-    const buttons = [];
     const costs = civ.build_costs || {};
     const cost = costs[c.id] ?? c.build_cost;
-    buttons.push(this.button((this.by.BUILD || new Map()).get(slot), `Build (${cost} res)`, "build"));
-    // upgrades from this card to a higher one of the same kind
+    const buttons = [];
+    buttons.push(this.button((this.by.BUILD || new Map()).get(slot), t(unit ? "tta.ui.build_unit" : "tta.ui.build", { n: cost }), "build"));
     const pairs = this.catalog.upgrade_pairs;
     for (let i = 0; i < pairs.length; i++) {
       const [lo, hi] = pairs[i];
       if (lo !== age) continue;
       const a = (this.by.UPGRADE || new Map()).get(kindIdx * 6 + i);
       const target = this.catalog.slot_cards[kindIdx * 4 + hi];
-      const diff = Math.max(0, (costs[target] ?? this.card(target).build_cost) - cost);
-      if (a) buttons.push(this.button(a, `Upgrade → ${this.card(target).name} (${diff} res)`, "upgrade"));
+      if (a) buttons.push(this.button(a, t("tta.ui.upgrade", { card: this.card(target).name, n: (a.move || {}).cost ?? 0 }), "upgrade"));
     }
     for (let age2 = 0; age2 < 4; age2++) {
       const a = (this.by.BACH || new Map()).get(slot * 4 + age2);
-      if (a) buttons.push(this.button(a, `Bach → ${this.card(this.catalog.slot_cards[6 * 4 + age2]).name}`, "upgrade"));
+      if (a) buttons.push(this.button(a, t("tta.ui.bach", { card: this.card(this.catalog.slot_cards[6 * 4 + age2]).name }), "upgrade"));
     }
-    const unit = this.catalog.unit_kinds.includes(c.kind);
-    buttons.push(this.button((this.by.DESTROY || new Map()).get(slot), unit ? "Disband" : "Destroy", "destroy"));
-    if (unit) buttons.push(this.button((this.by.SEND || new Map()).get(slot), `Send to colonize (+${c.per_worker.strength || 0})`, "play"));
+    buttons.push(this.button((this.by.DESTROY || new Map()).get(slot), t(unit ? "tta.ui.disband" : "tta.ui.destroy"), "destroy"));
+    if (unit) buttons.push(this.button((this.by.SEND || new Map()).get(slot), t("tta.ui.send", { n: (c.per_worker || {}).strength || 0 }), "play"));
+    const why = you ? this.why() : {};
+    const reason = you && !why.general && !buttons.some(Boolean) && this.p.view.round > 1 ? (why.build || {})[c.id] : null;
     return h(
       `div.tta-card.tta-bld.tta-c-${family(c)}`,
-      { "data-card": c.id, "data-slot": slot, title: `${c.name}: ${c.text}` },
+      { "data-card": c.id, "data-slot": slot, title: `${c.name}: ${c.text}`, ...this.opener(c, () => [(why.build || {})[c.id]]) },
       h("div.name", null, c.name, h("small", null, ` ${c.age}`)),
-      h("div.sub", null, `${statsText(c.per_worker)} per worker · build ${cost} ${unit ? "res (MA)" : "res"}`),
+      h("div.sub", null, t(unit ? "tta.ui.build_cost_unit" : "tta.ui.build_cost", { n: cost })),
       h("div.tta-on", null, dots, cubes),
+      this.whyLine(reason, "build-why"),
       buttons.some(Boolean) ? h("div.acts", null, buttons) : null,
     );
   }
 
   plainCard(c, label) {
-    // the once-per-turn actions of leaders and wonders go on their cards
-    const own = (this.by.HOOKS || new Map()).get(c.id) || [];
-    const buttons = own.map(([a, text]) => this.button(a, text, "play"));
+    const own = this.hooks.get(c.id) || [];
+    const buttons = own.map((a) => this.button(a, this.label(a), "play"));
     return h(
       `div.tta-card.tta-c-${family(c)}`,
-      { "data-card": c.id, title: `${c.name}: ${c.text}` },
+      { "data-card": c.id, title: `${c.name}: ${c.text}`, ...this.opener(c) },
       h("div.sub", null, label),
       h("div.name", null, c.name, h("small", null, ` ${c.age}`)),
       h("div.text", null, c.text),
@@ -464,203 +672,140 @@ export class TtaTable {
     );
   }
 
-  unfinishedWonder(civ) {
+  unfinishedWonder(civ, you) {
     const c = this.card(civ.unfinished_wonder);
     const built = civ.wonder_stages_built;
-    const stages = c.stages.map((n, i) => h(`span.tta-stage${i < built ? ".built" : ""}`, { title: i < built ? "built" : `${n} resources` }, n));
-    const wonders = this.by.WONDER || new Map();
-    const stagesCost = (k) => c.stages.slice(built, built + k + 1).reduce((x, y) => x + y, 0);
-    const buttons = [...wonders.entries()]
+    const stages = c.stages.map((n, i) => h(`span.tta-stage${i < built ? ".built" : ""}`, { title: i < built ? t("tta.ui.stage_built") : tn("tta.n.resources", n) }, n));
+    const buttons = [...(this.by.WONDER || new Map()).entries()]
       .sort((x, y) => x[0] - y[0])
-      .map(([k, a]) => this.button(a, `${k === 0 ? "Build a stage" : `Build ${k + 1} stages`} (${stagesCost(k)} res)`, "build"));
+      .map(([k, a]) => this.button(a, t("tta.ui.build_stages", { stages: tn("tta.n.stage", k + 1), n: (a.move || {}).cost ?? 0 }), "build"));
+    const why = you ? this.why() : {};
     return h(
-      `div.tta-card.tta-c-wonder.wip`,
-      { "data-card": c.id, title: `${c.name}: ${c.text}` },
-      h("div.sub", null, "wonder under construction"),
+      "div.tta-card.tta-c-wonder.wip",
+      { "data-card": c.id, title: `${c.name}: ${c.text}`, ...this.opener(c, () => [why.wonder]) },
+      h("div.sub", null, t("tta.ui.wonder_building")),
       h("div.name", null, c.name, h("small", null, ` ${c.age}`)),
       h("div.tta-stages", null, stages),
       h("div.text", null, c.text),
+      !buttons.length && you && !why.general ? this.whyLine(why.wonder, "wonder-why") : null,
       buttons.length ? h("div.acts", null, buttons) : null,
     );
   }
 
-  // --- hands ---------------------------------------------------------------------------------
-  hands(v, civ) {
-    const play = this.by.PLAY || new Map();
-    const revolt = this.by.REVOLT || new Map();
-    const discard = this.by.DISCARD || new Map();
-    const civil = civ.hand.map((id) => {
-      const c = this.card(id);
-      const a = play.get(c.index);
-      let verb = "Play";
-      if (c.type === "technology") verb = `Develop${c.tech_type === "government" ? " peacefully" : ""} (${(civ.develop_costs || {})[id] ?? c.science_cost ?? 0} sci)`;
-      return h(
-        `div.tta-card.tta-hand-card.tta-c-${family(c)}`,
-        { "data-card": id, "data-testid": "hand-card", title: `${c.name}: ${c.text}` },
-        h("div.sub", null, `${c.age} · ${this.typeText(c)}`),
-        h("div.name", null, c.name),
-        h("div.costs", null, this.costText(c)),
-        h("div.text", null, c.text),
-        h("div.acts", null, this.button(a, verb, "play"), this.button(revolt.get(c.index), `Revolution (${c.revolution_cost || 0} sci)`, "revolt")),
-      );
-    });
-    const seenMil = new Set();
-    const military = (v.military_hand || []).map((id) => {
-      const c = this.card(id);
-      const first = !seenMil.has(id);
-      seenMil.add(id);
-      const army = c.army ? Object.entries(c.army).filter(([, n]) => n).map(([u, n]) => `${n} ${u}`).join(" + ") : "";
-      return h(
-        `div.tta-card.tta-hand-card.tta-c-${family(c)}`,
-        { "data-card": id, "data-testid": "military-card", title: `${c.name}: ${c.text}` },
-        h("div.sub", null, `${c.age} · military ${c.type}`),
-        h("div.name", null, c.name),
-        army ? h("div.costs", null, `army: ${army} → +${c.tactic_strength}`) : null,
-        h("div.text", null, c.text),
-        first ? h("div.acts", null, this.militaryButtons(v, c, play.get(c.index), discard.get(c.index))) : null,
-      );
-    });
-    const copy = this.by.COPY || new Map();
-    const common = (v.common_tactics || []).map((id) => {
-      const c = this.card(id);
-      return h(
-        `div.tta-card.tta-hand-card.tta-c-milcard`,
-        { "data-card": id, title: `${c.name}: ${c.text}` },
-        h("div.sub", null, "common tactic"),
-        h("div.name", null, c.name),
-        h("div.text", null, c.text),
-        h("div.acts", null, this.button(copy.get(c.index), "Copy (2 MA)", "play")),
-      );
-    });
-    const limits = `${civ.hand.length}/${civ.civil_hand_limit}`;
-    return h(
-      "section.tta-hand",
-      { "aria-label": "your hand" },
-      h("h3", null, `Your civil hand (${limits})`),
-      h("div.tta-cards", null, civil.length ? civil : h("p.none", null, "no civil cards")),
-      h("h3", null, `Your military hand (${(v.military_hand || []).length}/${civ.military_hand_limit})`),
-      h("div.tta-cards", null, military.length ? military : h("p.none", null, "no military cards")),
-      common.length ? [h("h3", null, "Common tactics area"), h("div.tta-cards", null, common)] : null,
-    );
-  }
-
-  /** The buttons on a military hand card: the political actions it allows and, in a defence or
-   * a colonization, playing or discarding it. */
-  militaryButtons(v, c, play, discard) {
-    const kind = (v.pending_detail || {}).kind;
-    const out = [];
-    let playText = "Play the tactic (1 MA)";
-    let discardText = "Discard";
-    if (kind === "defend") {
-      playText = `Defend with it (+${c.defense || 0})`;
-      discardText = "Discard for +1 defence";
-    } else if (kind === "send") {
-      playText = `Colonize with it (+${c.colonization || 0})`;
-      discardText = "Discard for +1 (James Cook)";
-    }
-    out.push(this.button(play, playText, "play"));
-    out.push(this.button((this.by.PREPARE || new Map()).get(c.index), c.type === "territory" ? "Prepare the territory" : "Prepare the event", "play"));
-    out.push(this.button((this.by.COLUMBUS || new Map()).get(c.index), "Columbus: colonize it now", "play"));
-    const name = (seat) => seatName(this.p, seat);
-    for (let t = 0; t < 4; t++) {
-      const ag = (this.by.AGGRESS || new Map()).get(c.index * 4 + t);
-      if (ag) out.push(this.button(ag, `Aggression on ${name(t)}`, "attack"));
-      const war = (this.by.WAR || new Map()).get(c.index * 4 + t);
-      if (war) out.push(this.button(war, `Declare war on ${name(t)}`, "attack"));
-      const shared = (this.by.SHARED || new Map()).get(c.index * 4 + t);
-      if (shared) out.push(this.button(shared, `War on ${name(t)} as the shared War over Culture`, "attack"));
-      for (let side = 0; side < 2; side++) {
-        const pact = (this.by.PACT || new Map()).get(c.index * 8 + t * 2 + side);
-        if (pact) out.push(this.button(pact, `Offer to ${name(t)}${c.symmetric ? "" : ` (you as ${side ? "B" : "A"})`}`, "play"));
-      }
-    }
-    out.push(this.button(discard, discardText, "discard"));
-    return out;
-  }
-
-  pactsOf(v, seat) {
-    return (v.pacts || []).filter((pact) => pact.a === seat || pact.b === seat);
-  }
-
-  pactCard(v, pact) {
+  pactCard(pact) {
     const c = this.card(pact.card);
-    const name = (seat) => seatName(this.p, seat);
     const cancel = (this.by.CANCEL || new Map()).get(c.index);
+    const trade = this.legal.find((a) => (a.move || {}).kind === "trade");
+    const tradeHere = trade && c.id === "trade_routes_agreement" ? this.button(trade, this.label(trade), "play") : null;
     return h(
-      `div.tta-card.tta-c-milcard.tta-pact`,
-      { "data-card": pact.card, title: `${c.name}: ${c.text}` },
-      h("div.sub", null, `pact · A ${name(pact.a)} · B ${name(pact.b)}`),
+      "div.tta-card.tta-c-milcard.tta-pact",
+      { "data-card": pact.card, title: `${c.name}: ${c.text}`, ...this.opener(c) },
+      h("div.sub", null, t("tta.ui.pact_sides", { a: this.name(pact.a), b: this.name(pact.b) })),
       h("div.name", null, c.name, h("small", null, ` ${c.age}`)),
       h("div.text", null, c.text),
-      cancel ? h("div.acts", null, this.button(cancel, "Cancel the pact", "destroy")) : null,
+      cancel || tradeHere ? h("div.acts", null, tradeHere, this.button(cancel, t("tta.ui.cancel_pact"), "destroy")) : null,
     );
   }
 
-  /** The event decks, past events, pacts and wars in play (public), the shorter game's events. */
-  politics(p, v) {
-    const name = (seat) => seatName(p, seat);
-    const chips = (ids, cls) => (ids || []).map((id) => h(`span.tta-chip.${cls}`, { title: this.card(id).text, "data-card": id }, this.card(id).name));
-    const pacts = (v.pacts || []).map((pact) =>
-      h("li", { "data-card": pact.card }, `${this.card(pact.card).name}: A ${name(pact.a)}, B ${name(pact.b)}`),
+  // --- the side: log, politics, legend ----------------------------------------------------------
+  logPanel(p) {
+    const all = logLines(p);
+    // the latest entries; the whole story on request (a long game has thousands)
+    const lines = this.fullLog ? all : all.slice(-LOG_SHOWN);
+    const more =
+      all.length > lines.length
+        ? h(
+            "button.small.tta-log-more",
+            {
+              type: "button",
+              onclick: () => {
+                this.fullLog = true;
+                this.render(this.p);
+              },
+            },
+            t("tta.ui.log_earlier", { n: all.length - lines.length }),
+          )
+        : null;
+    const list = h(
+      "ol.log.tta-log",
+      { "aria-label": t("ui.log"), "data-testid": "log" },
+      lines.map((l) => h(`li${l.private ? ".private" : ""}`, null, l.text, l.private ? h("span.only", null, ` ${t("tta.ui.only_you")}`) : null)),
     );
-    const wars = (v.wars || []).map((war) =>
-      h("li", { "data-card": war.card }, `${this.card(war.card).name}: ${name(war.declarer)} on ${name(war.target)} (resolves at ${name(war.declarer)}'s next turn)`),
-    );
-    const past = (v.past_events || []).slice(-6).reverse();
+    requestAnimationFrame(() => {
+      list.scrollTop = list.scrollHeight;
+    });
+    return h("aside.logpanel.tta-logpanel", null, h("h3", null, t("ui.log")), more, all.length ? list : h("p.none", null, t("tta.ui.log_empty")));
+  }
+
+  politics(v) {
+    const chips = (ids, cls) => (ids || []).map((id) => {
+      const c = this.card(id);
+      return h(`span.tta-chip.${cls}`, { title: `${c.name}: ${c.text}`, "data-card": id, ...this.opener(c) }, c.name);
+    });
+    const pacts = (v.pacts || []).map((pact) => h("li", { "data-card": pact.card }, t("tta.ui.pact_line", { card: this.card(pact.card).name, a: this.name(pact.a), b: this.name(pact.b) })));
+    const wars = (v.wars || []).map((war) => h("li", { "data-card": war.card }, t("tta.ui.war_line", { card: this.card(war.card).name, declarer: this.name(war.declarer), target: this.name(war.target) })));
+    const past = (v.past_events || []).slice(-8).reverse();
     return h(
       "section.panel.tta-politics",
-      { "aria-label": "events, pacts and wars", "data-testid": "politics" },
+      { "aria-label": t("tta.ui.politics"), "data-testid": "politics" },
+      h("h3", null, t("tta.ui.politics")),
       h(
-        "div.tta-decks",
+        "p.tta-decks",
         null,
-        h("span", { "data-testid": "current-events" }, `current events ${v.current_events}`),
+        h("span", { "data-testid": "current-events", title: t("tta.ui.current_events_title") }, t("tta.ui.current_events", { n: v.current_events })),
         " · ",
-        h("span", { "data-testid": "future-events" }, `future events ${v.future_events ?? 0}`),
-        past.length ? [` · past events (${v.past_events.length}, latest first): `, chips(past, "event")] : null,
+        h("span", { "data-testid": "future-events", title: t("tta.ui.future_events_title") }, t("tta.ui.future_events", { n: v.future_events ?? 0 })),
       ),
-      (v.faceup_events || []).length ? h("div", null, "Age III events face up: ", chips(v.faceup_events, "event")) : null,
-      (v.secret_events || []).length ? h("div", null, "your Age III events: ", chips(v.secret_events, "event")) : null,
-      pacts.length ? h("div", null, h("b", null, "Pacts"), h("ul", null, pacts)) : null,
-      wars.length ? h("div", null, h("b", null, "Wars declared"), h("ul", null, wars)) : null,
+      v.top_current_event ? h("p", null, t("tta.ui.top_event"), " ", chips([v.top_current_event], "event")) : null,
+      past.length ? h("div.tta-chips", { "data-testid": "past-events" }, h("span.lbl", null, t("tta.ui.past_events", { n: v.past_events.length })), chips(past, "event")) : null,
+      (v.faceup_events || []).length ? h("div.tta-chips", null, h("span.lbl", null, t("tta.ui.faceup_events")), chips(v.faceup_events, "event")) : null,
+      Array.isArray(v.secret_events) && v.secret_events.length ? h("div.tta-chips", null, h("span.lbl", null, t("tta.ui.your_secret_events")), chips(v.secret_events, "event")) : null,
+      pacts.length ? h("div", null, h("b", null, t("tta.ui.pacts")), h("ul", null, pacts)) : null,
+      wars.length ? h("div", null, h("b", null, t("tta.ui.wars")), h("ul", null, wars)) : null,
     );
   }
 
-  // --- the decision ----------------------------------------------------------------------
-  decision(v, legal) {
-    // the card row, the board and the hands are drawn before this panel (render order), so
-    // this.placed holds every action that already has a button on its card
-    const rest = legal.filter((a) => !this.placed.has(a.id));
-    const pending = v.pending_detail && v.pending_detail.kind !== "none" ? v.pending_detail : null;
-    let prompt = "Your Action Phase: take, build, upgrade, develop or play — buttons are on the cards";
-    if (pending) {
-      const c = pending.card ? this.card(pending.card) : null;
-      prompt = `${c ? `${c.name}: ` : ""}${PENDING_PROMPT[pending.kind] || pending.kind}`;
-      if (c && pending.kind === "perform") prompt += ` — ${c.text}`;
-      if (pending.kind === "discard" && pending.count) prompt += ` (${pending.count} to discard)`;
-      if (pending.kind === "defend") prompt += ` — ${seatName(this.p, pending.attacker)} attacks with ${pending.attack} against your ${pending.defense}`;
-      if (pending.kind === "accept") prompt += ` — from ${seatName(this.p, pending.offerer)}`;
-      if (pending.kind === "bid") prompt += pending.high_bidder !== null && pending.high_bidder !== undefined ? ` — high bid ${pending.high_bid} by ${seatName(this.p, pending.high_bidder)}` : " — no bid yet";
-      if (pending.kind === "send") prompt += ` — force ${pending.force} of ${pending.bid} needed`;
-    } else if (v.round === 1) prompt = "Round 1: take cards from the row (buttons on the cards)";
-    else if (v.phase === "politics") prompt = "Politics Phase: one political action (buttons on your military cards and below), or go on with the Action Phase";
-    const me = v.civs[v.seat];
+  legend() {
     return h(
-      "section.decision.tta-decision",
-      { "aria-label": "your decision" },
-      h("h3", null, prompt),
+      "details.tta-legend",
+      null,
+      h("summary", null, t("tta.ui.legend")),
       h(
-        "p.hint",
+        "ul",
         null,
-        `${me.civil_actions} civil and ${me.military_actions} military action(s) left · ${legal.length} choices`,
-        me.hand.length >= me.civil_hand_limit ? ` · your civil hand is full (${me.hand.length}/${me.civil_hand_limit}): only wonders can be taken` : "",
+        h("li", null, t("tta.ui.legend_ca")),
+        h("li", null, t("tta.ui.legend_ma")),
+        h("li", null, h("span.cube.y"), " ", t("tta.ui.legend_yellow")),
+        h("li", null, h("span.cube.b"), " ", t("tta.ui.legend_blue")),
+        h("li", null, h("span.cube.w"), " ", t("tta.ui.legend_idle")),
+        h("li", null, t("tta.ui.legend_first")),
+        h("li", null, t("tta.ui.legend_click")),
       ),
-      rest.length
-        ? h(
-            "div.acts.generic-acts",
-            null,
-            rest.map((a) => this.button(a, a.id === this.A.POP ? `${a.label} (${me.next_population_cost} food)` : a.label, a.id === this.A.END ? "end" : "generic")),
-          )
-        : null,
+    );
+  }
+
+  scores(r) {
+    const w = this.words().scores || {};
+    const seats = r.scores.map((_, s) => s);
+    const names = r.winners.map((s) => this.name(s));
+    const winner = (s) => r.winners.includes(s);
+    return h(
+      "section.final.tta-final",
+      { "aria-label": t("ui.scores") },
+      h("h2", null, t(r.winners.length > 1 ? "ui.winners" : "ui.winner", { players: joinList(names) })),
+      h(
+        "table.scores",
+        { "data-testid": "scores" },
+        h("thead", null, h("tr", null, h("th", null, ""), seats.map((s) => h(`th${winner(s) ? ".winner" : ""}`, null, this.name(s))))),
+        h(
+          "tbody",
+          null,
+          r.categories.map((cat) => h("tr", null, h("th", null, w[cat] || t(`tta.score.${cat}`)), seats.map((s) => h("td", null, String(r.breakdown[s][cat] ?? 0))))),
+          h("tr.total", null, h("th", null, t("ui.total")), seats.map((s) => h("td", null, String(r.scores[s])))),
+          h("tr.place", null, h("th", null, t("ui.place")), seats.map((s) => h("td", null, String(r.ranking[s] + 1)))),
+        ),
+      ),
+      this.opts.footer ? this.opts.footer() : null,
     );
   }
 }

@@ -1,0 +1,297 @@
+"""Why a card cannot be taken or played now (issue 18: every choice explains itself).
+
+:func:`why` gives, for one seat, a reason for each card of the row it cannot take, each card of
+its hands it cannot play, each building it cannot build, the population increase and the
+wonder stage: ``{"code": ..., args}`` with numbers and ids only (the words module phrases it).
+The engine's legal actions decide; a reason is only looked for when the action is not legal,
+and ``{"code": "not_now"}`` stands in when none of the known checks explains it. Everything
+here is the seat's own business (its hands, its costs), so the view may carry it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from civtable.core.api import JSON
+from civtable.games.through_the_ages import actions as ax
+from civtable.games.through_the_ages.catalog import AGES, CARDS, UNIT_KINDS, URBAN_KINDS
+from civtable.games.through_the_ages.state import (
+    F_RESIGNED,
+    P_NONE,
+    PH_ACTION,
+    Civ,
+    TTAState,
+)
+
+Reason = JSON | None
+
+
+def _r(code: str, **args: object) -> JSON:
+    return {"code": code, **args}
+
+
+def _general(state: TTAState, seat: int) -> Reason:
+    """The reason nothing of the Action Phase is possible now, if there is one."""
+    if state.over:
+        return _r("game_over")
+    if state.civs[seat].flags & F_RESIGNED:
+        return _r("resigned")
+    decider = state.decider()
+    if seat != decider:
+        return _r("not_your_turn", player=decider)
+    if state.pending[0] != P_NONE:
+        return _r("pending")
+    return None
+
+
+def take_reason(state: TTAState, civ: Civ, slot: int) -> JSON:
+    """TTA-3.3 / 7.2.1: why the card in ``slot`` cannot be taken (its cost, the hand limit, a
+    wonder being built, a technology already there, a leader of that age taken)."""
+    from civtable.games.through_the_ages.rules import board, civil
+
+    card = CARDS[state.row[slot]]
+    cost = civil.take_cost(state, civ, slot)
+    if card.type == "wonder" and civ.wip >= 0:
+        return _r("wonder_in_progress", card=CARDS[civ.wip].id)
+    if cost > civ.ca:
+        return _r("ca", need=cost, have=civ.ca)
+    if card.type != "wonder":
+        limit = board.hand_limits(civ)[0]
+        if len(civ.hand) >= limit:  # TTA-7.7
+            return _r("hand_full", limit=limit)
+    if card.type == "technology":
+        names = {CARDS[c].name for c in (*civ.developed, *civ.hand, civ.gov)}
+        names.update(CARDS[c].name for c in civ.special if c >= 0)
+        if card.name in names:
+            return _r("duplicate_tech")
+    if card.type == "leader" and civ.leader_ages & (1 << card.age):
+        return _r("leader_age", age=AGES[card.age])
+    return _r("not_now")
+
+
+def _needs_ca(civ: Civ, n: int = 1) -> Reason:
+    return _r("ca", need=n, have=civ.ca) if civ.ca < n else None
+
+
+def play_reason(state: TTAState, civ: Civ, c: int) -> JSON:
+    """Why civil card ``c`` of the hand cannot be played now (TTA-7.2.7, 7.2.9, 7.2.11)."""
+    from civtable.games.through_the_ages.rules import civil
+
+    card = CARDS[c]
+    if state.round == 1:
+        return _r("round_one")
+    if card.type == "technology":
+        if card.special >= 0:
+            old = civ.special[card.special]
+            if old >= 0 and CARDS[old].age >= card.age:
+                return _r("lower_special", card=CARDS[old].id)
+        r = _needs_ca(civ)
+        if r:
+            return r
+        cost = civil.develop_cost(civ, card)
+        have = civ.science + (civ.spool if card.kind in UNIT_KINDS else 0)
+        if have < cost:
+            return _r("science", need=cost, have=have)
+        if not civil._partner_can_pay(state, civ):
+            return _r("partner_science")
+        return _r("not_now")
+    if card.type == "leader":
+        return _needs_ca(civ) or _r("not_now")
+    if card.type == "action":
+        r = _needs_ca(civ)
+        if r:
+            return r
+        if c in civ.fresh:
+            return _r("taken_this_turn")
+        op = civil._perform_op(card)
+        if op is not None and op["action"] == "increase_population":
+            return pop_reason(state, civ, needs_action=False)
+        if op is not None and op["action"] == "build_wonder_stage" and civ.wip < 0:
+            return _r("no_wonder")
+        if op is not None and op["action"].startswith("build") and civ.pool < 1:
+            return _r("no_worker")
+        return _r("nothing_to_do")
+    return _r("not_now")
+
+
+def revolution_reason(state: TTAState, civ: Civ, c: int) -> JSON:
+    """Why a revolution to government ``c`` is not possible now (TTA-7.2.10)."""
+    from civtable.games.through_the_ages.rules import board, effects
+
+    card = CARDS[c]
+    if state.round == 1:
+        return _r("round_one")
+    if civ.science < card.revolution_cost:
+        return _r("science", need=card.revolution_cost, have=civ.science)
+    if effects.has_hook(civ, "revolution_costs_military_actions"):
+        total = board.totals(civ)[1]
+        return _r("revolution_ma", have=civ.ma, total=total)
+    if civ.spent_ca:
+        return _r("revolution_spent")
+    return _needs_ca(civ) or _r("not_now")
+
+
+def military_reason(state: TTAState, civ: Civ, seat: int, c: int) -> JSON:
+    """Why military card ``c`` cannot be used now (TTA-6, TTA-7.3.4)."""
+    from civtable.games.through_the_ages.rules import military, politics
+
+    card = CARDS[c]
+    t = card.type
+    if t == "bonus":
+        return _r("bonus_only")
+    if state.round == 1:
+        return _r("round_one")
+    if t == "tactic":
+        if civ.used & military.USED_TACTIC:
+            return _r("tactic_used")
+        have = civ.ma + civ.temp_ma
+        return _r("ma", need=1, have=have) if have < 1 else _r("not_now")
+    if state.phase == PH_ACTION:
+        return _r("politics_only")
+    if t in ("aggression", "war", "pact") and not politics.full_game(state):
+        return _r("not_in_mode")
+    if t in ("aggression", "war") and politics.pacifist(civ):
+        return _r("pacifist")
+    if t == "pact" and politics.active_count(state) < 3:
+        return _r("pact_players")
+    if t == "war" and state.last_round == state.round:
+        return _r("last_round")
+    if t in ("aggression", "war"):
+        have = civ.ma + civ.temp_ma
+        others = [o for o in politics.order_from(state, seat) if o != seat]
+        costs = [politics.attack_cost(state, c, o) for o in others]
+        if costs and have < min(costs):
+            return _r("ma", need=min(costs), have=have)
+        return _r("no_target_aggression" if t == "aggression" else "no_target_war")
+    return _r("not_now")
+
+
+def build_reason(state: TTAState, civ: Civ, slot: int) -> JSON:
+    """Why no building can be built on ``slot`` now (TTA-7.2.3, 7.2.4, 7.3.1)."""
+    from civtable.games.through_the_ages.rules import board
+
+    if state.round == 1:
+        return _r("round_one")
+    kind = slot // 4
+    unit = kind in UNIT_KINDS
+    if unit:
+        have = civ.ma + civ.temp_ma
+        if have < 1:
+            return _r("ma", need=1, have=have)
+    elif civ.ca < 1:
+        return _r("ca", need=1, have=civ.ca)
+    if civ.pool < 1:
+        return _r("no_worker")
+    if kind in URBAN_KINDS and board.kind_count(civ, kind) >= board.urban_limit(civ):
+        return _r("urban_limit", limit=board.urban_limit(civ), government=CARDS[civ.gov].id)
+    cost = board.building_cost(civ, slot)
+    have = board.stock(civ, True) + (civ.mpool if unit else 0)
+    if have < cost:
+        return _r("resources", need=cost, have=have)
+    return _r("not_now")
+
+
+def pop_reason(state: TTAState, civ: Civ, *, needs_action: bool = True) -> JSON:
+    """Why the population cannot be increased now (TTA-7.2.2; ``needs_action``: paying a civil
+    action for it, not an action card's increase)."""
+    from civtable.games.through_the_ages.rules import board, civil
+
+    if state.round == 1:
+        return _r("round_one")
+    if needs_action and civ.ca < 1:
+        return _r("ca", need=1, have=civ.ca)
+    cost = civil.pop_cost(civ)
+    if cost < 0 or civ.yellow <= 0:
+        return _r("no_yellow")
+    have = board.stock(civ, False)
+    if have < cost:
+        return _r("food", need=cost, have=have)
+    return _r("not_now")
+
+
+def wonder_reason(state: TTAState, civ: Civ) -> JSON:
+    """Why no stage of the unfinished wonder can be built now (TTA-7.2.8)."""
+    from civtable.games.through_the_ages.rules import board, civil
+
+    if state.round == 1:
+        return _r("round_one")
+    if civ.ca < 1:
+        return _r("ca", need=1, have=civ.ca)
+    cost = civil.wonder_cost(civ, 1)
+    have = board.stock(civ, True)
+    if have < cost:
+        return _r("resources", need=cost, have=have)
+    return _r("not_now")
+
+
+def why(state: TTAState, seat: int) -> JSON:
+    """The reasons of ``seat`` (see the module doc): ``row`` (one per slot, None where the card
+    can be taken or the slot is empty), ``hand`` (card id → {"play", "revolution"}),
+    ``military`` (card id → reason), ``build`` (card id → reason), ``population``,
+    ``wonder``; each None when the action is possible. ``general`` is the reason that covers
+    everything when it is not the seat's decision."""
+    civ = state.civs[seat]
+    legal = set(state.legal_actions(seat))
+    general = _general(state, seat)
+
+    def pick(ok: bool, reason: Callable[[], JSON]) -> Reason:
+        if ok:
+            return None
+        return general if general is not None else reason()
+
+    row: list[Reason] = []
+    for slot, cid in enumerate(state.row):
+        if cid < 0:
+            row.append(None)
+            continue
+        row.append(pick(ax.TAKE + slot in legal, partial(take_reason, state, civ, slot)))
+    hand: dict[str, JSON] = {}
+    for c in civ.hand:
+        card = CARDS[c]
+        entry: JSON = {"play": pick(ax.PLAY + c in legal, partial(play_reason, state, civ, c))}
+        if card.tech_type == "government":
+            entry["revolution"] = pick(
+                ax.REVOLT + c in legal, partial(revolution_reason, state, civ, c)
+            )
+        hand[card.id] = entry
+    mil: dict[str, Reason] = {}
+    for c in civ.mhand:
+        usable = (
+            any(
+                a in legal
+                for a in (
+                    ax.PLAY + c,
+                    ax.PREPARE + c,
+                    ax.COLUMBUS + c,
+                    ax.DISCARD + c,
+                    ax.CANCEL + c,
+                )
+            )
+            or any(
+                base + c * 4 + t in legal
+                for base in (ax.AGGRESS, ax.WAR, ax.SHARED)
+                for t in range(state.players)
+            )
+            or any(ax.PACT + c * 8 + k in legal for k in range(8))
+        )
+        mil[CARDS[c].id] = pick(usable, partial(military_reason, state, civ, seat, c))
+    build: dict[str, Reason] = {}
+    for c in civ.developed:
+        card = CARDS[c]
+        if card.kind < 0:
+            continue
+        build[card.id] = pick(
+            ax.BUILD + card.slot in legal, partial(build_reason, state, civ, card.slot)
+        )
+    return {
+        "general": general,
+        "row": row,
+        "hand": hand,
+        "military": mil,
+        "build": build,
+        "population": pick(ax.POP in legal, lambda: pop_reason(state, civ)),
+        "wonder": None
+        if civ.wip < 0
+        else pick(any(ax.WONDER + k in legal for k in range(4)), lambda: wonder_reason(state, civ)),
+    }
