@@ -537,7 +537,9 @@ def create_app(
         lang: Lang,
         seat: Annotated[int | None, Query(description="whose view; omit for a spectator")] = None,
     ) -> JSON:
-        """The view after ``step`` moves of a finished game."""
+        """The view after ``step`` moves of a finished game. With ``lang``: its player words
+        (``words``) and the move that led to it (``move``: seat, action and its label as its
+        mover read it)."""
         return await hub.replay_view(game_id, step, seat, lang)
 
     @app.get("/healthz", tags=["meta"])

@@ -98,6 +98,7 @@ async function receive(tok, p) {
  *  hand-over screen when the device changes hands. */
 async function choose() {
   const held = [...payloads.values()].filter((p) => p.you !== null && p.you !== undefined);
+  if (tokens().length > 1 && held.length < tokens().length && !current) return; // wait for every held seat
   if (held.length <= 1) {
     const p = held[0] || payloads.get("");
     if (p) await show(p);

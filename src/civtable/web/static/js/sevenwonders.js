@@ -273,7 +273,9 @@ export class SevenWondersTable {
         "span.sci",
         null,
         ["compass", "gear", "tablet"].map((s) =>
-          city.science[s] ? icon(s, { text: city.science[s], cls: "sm", label: t("sw.ui.science", { n: city.science[s], symbol: t(`sw.science.${s}`) }) }) : null,
+          city.science[s]
+            ? icon(s, { text: city.science[s], cls: "sm", label: t("sw.ui.science", { n: city.science[s], symbol: t(`sw.science.${s}`) }) })
+            : null,
         ),
         city.science_wilds ? icon("wild", { text: city.science_wilds, cls: "sm", label: tn("sw.ui.wilds", city.science_wilds) }) : null,
       ),
@@ -478,7 +480,16 @@ export class SevenWondersTable {
       const stageLabel = stageHint && stageHint.number ? t("sw.btn.stage", { stage: roman(stageHint.number) }) : t("sw.btn.stage_any");
       actions.append(button("stage", stageLabel, acts.stage, stageNote, stageWhy, "sw.ui.refuse.stage"));
       const sellWhy = w.sell_reason || notNow;
-      actions.append(button("discard", t("sw.btn.sell"), acts.discard, h("span.note", null, "+", icon("coin", { text: 3, cls: "sm", label: tn("n.coin", 3) })), sellWhy, "sw.ui.refuse.sell"));
+      actions.append(
+        button(
+          "discard",
+          t("sw.btn.sell"),
+          acts.discard,
+          h("span.note", null, "+", icon("coin", { text: 3, cls: "sm", label: tn("n.coin", 3) })),
+          sellWhy,
+          "sw.ui.refuse.sell",
+        ),
+      );
       if (acts.free) actions.append(button("free", t("sw.btn.free"), acts.free, h("span.note", null, t("sw.ui.olympia")), "", "sw.ui.refuse.build"));
     }
     const cls = !deciding ? "" : canBuild ? ".affordable" : ".unaffordable";
@@ -496,8 +507,18 @@ export class SevenWondersTable {
         ? h(
             "div.chains",
             null,
-            card.chains_from.length ? h("span", null, icon("chain", { cls: "sm", label: "" }), " ", t("sw.ui.chains_from", { cards: card.chains_from.map((c) => this.catalog.cards[c].name).join(", ") })) : null,
-            card.chains_to.length ? h("span", null, " ", t("sw.ui.chains_to", { cards: card.chains_to.map((c) => this.catalog.cards[c].name).join(", ") })) : null,
+            card.chains_from.length
+              ? h(
+                  "span",
+                  null,
+                  icon("chain", { cls: "sm", label: "" }),
+                  " ",
+                  t("sw.ui.chains_from", { cards: card.chains_from.map((c) => this.catalog.cards[c].name).join(", ") }),
+                )
+              : null,
+            card.chains_to.length
+              ? h("span", null, " ", t("sw.ui.chains_to", { cards: card.chains_to.map((c) => this.catalog.cards[c].name).join(", ") }))
+              : null,
           )
         : null,
       deciding && !canBuild ? h("div.why", null, reason) : null,
@@ -521,7 +542,7 @@ export class SevenWondersTable {
     return h(
       "div.paychoice",
       { "data-testid": "payment-choice" },
-      h("h3", null, this.words().prompt || card.name),
+      h("h3", null, t("sw.ui.pay_title", { card: card.name })),
       h(
         "div.payopts",
         null,
@@ -585,7 +606,9 @@ export class SevenWondersTable {
             );
           }),
       ),
-      pass ? h("button.act.pass", { type: "button", "data-kind": "hali_pass", "data-action": pass.id, onclick: () => this.act(pass) }, t("sw.btn.hali_pass")) : null,
+      pass
+        ? h("button.act.pass", { type: "button", "data-kind": "hali_pass", "data-action": pass.id, onclick: () => this.act(pass) }, t("sw.btn.hali_pass"))
+        : null,
     );
   }
 
@@ -606,7 +629,9 @@ export class SevenWondersTable {
           "tr",
           null,
           h("th", null, ""),
-          cols.map((s) => h(`th${winner(s) ? ".winner" : ""}`, null, winner(s) ? icon("crown", { cls: "sm", label: t("sw.ui.winner") }) : null, this.seatName(p, s))),
+          cols.map((s) =>
+            h(`th${winner(s) ? ".winner" : ""}`, null, winner(s) ? icon("crown", { cls: "sm", label: t("sw.ui.winner") }) : null, this.seatName(p, s)),
+          ),
           freeCity ? h("th.fc", null, t("sw.free_city")) : null,
         ),
       ),
@@ -643,7 +668,7 @@ export class SevenWondersTable {
       "section.final",
       { "aria-label": t("ui.scores") },
       h("h2", null, t(r.winners.length > 1 ? "ui.winners" : "ui.winner", { players: names })),
-      table,
+      h("div.scores-wrap", null, table),
       this.opts.footer ? this.opts.footer() : null,
     );
   }
