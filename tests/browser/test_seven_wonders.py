@@ -327,3 +327,35 @@ def test_docs_render_every_operation_offline(browser: Any, server: ServerProcess
     assert not outside, outside
     page.context.close()
     assert not errors, errors
+
+
+def test_seat_storage_reads_the_single_seat_entries_written_before_hot_seat(
+    browser: Any, server: ServerProcess
+) -> None:
+    """A browser that stored its seat in the old one-seat form ({seat, token, name, at}) still
+    plays that seat and lists the game; taking a second seat keeps the first."""
+    doc = _create(server, 3, 5)
+    gid, token = doc["game"]["id"], doc["token"]
+    errors: list[str] = []
+    page = _new_page(browser, DESKTOP, errors)
+    page.goto(server.url + "/")
+    page.locator("body[data-ready='1']").wait_for()
+    old = {gid: {"seat": 0, "token": token, "name": "Tester", "at": 1}}
+    page.evaluate("doc => localStorage.setItem('civtable.seats', JSON.stringify(doc))", old)
+    page.goto(f"{server.url}/game/{gid}")
+    page.locator("body[data-your-turn='1']").wait_for()
+    assert page.locator("#whoami").inner_text().startswith("you: Tester")
+    assert page.locator("[data-testid=handover]").count() == 0  # one seat: no hand-over
+    page.goto(server.url + "/")
+    page.locator(f"#my-games li.game[data-game='{gid}']").wait_for()
+    stored = page.evaluate(
+        """gid => import('/static/js/api.js').then((api) => {
+             api.rememberSeat('other-game', 2, 'tok2', 'Zed');
+             return [api.seatsFor(gid), api.allTokens().length];
+           })""",
+        gid,
+    )
+    assert stored[0] == [{"seat": 0, "token": token, "name": "Tester"}]
+    assert stored[1] == 2
+    page.context.close()
+    assert not errors, errors
