@@ -131,7 +131,8 @@ def winners_text(state: State, unit: str = "points", shared_rule: str = "") -> s
     names = ", ".join(f"{name(s)} (seat {s})" for s in result.winners)
     if len(result.winners) == 1:
         return f"Winner: {names} with {result.scores[result.winners[0]]} {unit}"
-    return f"Shared victory{f' ({shared_rule})' if shared_rule else ''}: {names}"
+    del shared_rule  # the rule is the developer's reference, not the player's
+    return f"Shared victory: {names}"
 
 
 __all__ = [
