@@ -312,6 +312,16 @@ def test_a_whole_game_with_bots_ends_with_scores_and_a_replay(client: TestClient
     assert end["view"]["result"]["scores"] == result["scores"]
     assert client.get(f"/api/games/{gid}/replay/{st['seq'] + 1}").status_code == 404
     assert client.get(f"/api/games/{gid}/replay/3?seat=7").status_code == 422
+    # in player words: the view's words, and the move that led to the step as its mover read it
+    step = client.get(f"/api/games/{gid}/replay/1?lang=en&seat=0").json()
+    mover, action = replay["actions"][0]
+    assert step["move"]["seat"] == mover
+    assert step["move"]["action"] == action
+    assert step["move"]["label"][0].isupper()
+    assert step["move"]["label"] != replay["steps"][0]["label"]  # not the developer's describe()
+    assert step["words"]["log"] is not None
+    assert client.get(f"/api/games/{gid}/replay/0?lang=en").json()["move"] is None
+    assert client.get(f"/api/games/{gid}/replay/1").json()["move"] is None  # no lang: neutral
 
 
 def test_bots_choose_in_the_pool_not_on_the_event_loop(sqlite_url: str) -> None:
