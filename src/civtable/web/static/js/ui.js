@@ -51,10 +51,8 @@ export function promptBar(p, { text = "", hint = "", actions = [], onBack = null
       a.label,
     ),
   );
-  if (steps && onBack && steps > 1)
-    buttons.push(h("button.act.prompt-back", { type: "button", disabled: busy, "data-testid": "back", onclick: () => onBack(1) }, t("ui.back")));
-  if (steps && onCancel)
-    buttons.push(h("button.act.prompt-cancel", { type: "button", disabled: busy, "data-testid": "cancel", onclick: () => onCancel() }, t("ui.cancel")));
+  if (steps && onBack && steps > 1) buttons.push(h("button.act.prompt-back", { type: "button", disabled: busy, "data-testid": "back", onclick: () => onBack(1) }, t("ui.back")));
+  if (steps && onCancel) buttons.push(h("button.act.prompt-cancel", { type: "button", disabled: busy, "data-testid": "cancel", onclick: () => onCancel() }, t("ui.cancel")));
   return h(
     `section.prompt-bar${tone ? `.${tone}` : ""}`,
     { "data-testid": "prompt", role: "region", "aria-label": text || t("ui.prompt"), "aria-live": "polite" },
@@ -85,13 +83,7 @@ export function confirmMove(message, { confirmLabel = null, detail = "" } = {}) 
     const yes = h("button.primary", { type: "button", "data-testid": "confirm-yes" }, confirmLabel || t("ui.confirm"));
     const no = h("button", { type: "button", "data-testid": "confirm-no" }, t("ui.cancel"));
     const dialog = modal(
-      h(
-        "form.confirm",
-        { method: "dialog" },
-        h("p.confirm-q", null, message),
-        detail ? h("p.confirm-detail", null, detail) : null,
-        h("p.confirm-acts", null, no, " ", yes),
-      ),
+      h("form.confirm", { method: "dialog" }, h("p.confirm-q", null, message), detail ? h("p.confirm-detail", null, detail) : null, h("p.confirm-acts", null, no, " ", yes)),
       { label: message, onClose: () => resolve(answer) },
     );
     yes.addEventListener("click", (ev) => {
