@@ -13,7 +13,6 @@ import importlib
 import json
 import secrets
 import sys
-from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, NoReturn
 
@@ -22,7 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from civtable import __version__, games
+from civtable import __version__, games, present, termkit
 from civtable.bots import UnknownBotError, make_bot
 from civtable.core.api import JSON, Game, State
 from civtable.core.errors import (
@@ -128,16 +127,6 @@ def _print_json(doc: Any) -> None:
     sys.stdout.flush()
 
 
-def _visible(events: Sequence[JSON], seat: int | None) -> list[JSON]:
-    """Events a seat saw; ``None``: all of them, private ones marked with their seat."""
-    if seat is None:
-        return [
-            e if "seat" not in e else {**e, "text": f"(seat {e['seat']} only) {e.get('text', '')}"}
-            for e in events
-        ]
-    return [e for e in events if "seat" not in e or e["seat"] == seat]
-
-
 def _enable_log(state: State) -> None:
     """Switch on a state's event log (games with a terminal interface keep one in ``log``)."""
     state.log = []  # type: ignore[attr-defined]
@@ -220,14 +209,55 @@ def _choose(out: Console, count: int) -> int | None:
         return k - 1
 
 
+def _seat_list(text: str, players: int) -> list[int]:
+    """``--humans 0,2``: distinct seats in range."""
+    try:
+        seats = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError as exc:
+        raise UsageError(f"--humans must be comma-separated seat numbers, got {text!r}") from exc
+    if not seats or len(set(seats)) != len(seats):
+        raise UsageError(f"--humans must list distinct seats, got {text!r}")
+    for seat in seats:
+        if not 0 <= seat < players:
+            raise UsageError(f"--humans: seat {seat} is not between 0 and {players - 1}")
+    return sorted(seats)
+
+
+#: clears the screen and the terminal's scrollback, then homes the cursor (hot-seat hand-over)
+CLEAR = "\033[2J\033[3J\033[H"
+
+
+def _hand_over(out: Console, name: str) -> bool:
+    """Hot seat: hide the previous player's screen until the next one is ready; False to quit."""
+    out.file.write(CLEAR)
+    out.file.flush()
+    out.print(Text(f"Pass the keyboard to {name}.", style="bold"))
+    line = _ask(out, f"{name}, press Enter when you are ready (q = quit): ")
+    if line is None or line.strip().lower() in ("q", "quit", "exit"):
+        return False
+    out.file.write(CLEAR)
+    out.file.flush()
+    return True
+
+
 def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
-    """``civtable play GAME``: one human seat against bots in the terminal."""
+    """``civtable play GAME``: human seats at this terminal (one, or several taking turns at the
+    keyboard: ``--humans 0,1`` or ``--hotseat``) against bots in the other seats."""
     game = _game(args.game)
     term = _terminal(game)
     _check_players(game, args.players)
-    human = args.seat
-    if not 0 <= human < args.players:
-        raise UsageError(f"--seat must be between 0 and {args.players - 1}, not {human}")
+    if args.hotseat:
+        humans = list(range(args.players))
+    elif args.humans is not None:
+        humans = _seat_list(args.humans, args.players)
+    else:
+        if not 0 <= args.seat < args.players:
+            raise UsageError(f"--seat must be between 0 and {args.players - 1}, not {args.seat}")
+        humans = [args.seat]
+    args.seat = humans[0]  # the replay file records the first seat played here
+    typed = [n.strip() for n in args.names.split(",")] if args.names else []
+    if len(typed) > args.players:
+        raise UsageError(f"--names: {len(typed)} names for {args.players} players")
     specs = _bot_list(args.bots)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     options: JSON = _options(game, args.options) or {}
@@ -235,40 +265,68 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
         options["sides"] = args.sides
     state = game.new_game(args.players, seed, options)
     _enable_log(state)
-    others = [s for s in range(args.players) if s != human]
-    bots = {s: make_bot(specs[k % len(specs)], bot_seed(seed, s)) for k, s in enumerate(others)}
-    opponents = ", ".join(f"seat {s}: {specs[k % len(specs)]}" for k, s in enumerate(others))
-    out.print(
-        Text(
-            f"{game.name}, {args.players} players, seed {seed}. "
-            f"You are seat {human} (Player {human + 1}); {opponents}"
-        )
-    )
-    seen = 0
-    last_key: tuple[Any, ...] | None = None
+    others = [s for s in range(args.players) if s not in humans]
+    bot_of = {s: specs[k % len(specs)] for k, s in enumerate(others)}
+    bots = {s: make_bot(bot_of[s], bot_seed(seed, s)) for s in others}
+    records = [
+        {"kind": "bot", "bot": bot_of[s], "name": typed[s] if s < len(typed) else ""}
+        if s in bot_of
+        else {"kind": "human", "name": typed[s] if s < len(typed) else ""}
+        for s in range(args.players)
+    ]
+    termkit.set_reader(present.seat_names(records))
+    opponents = ", ".join(f"seat {s}: {bot_of[s]}" for s in others) or "no bots"
+    if len(humans) == 1:
+        who = f"You are seat {humans[0]} ({termkit.name(humans[0])})"
+    else:
+        who = "Playing here: " + ", ".join(f"{termkit.name(s)} (seat {s})" for s in humans)
+    out.print(Text(f"{game.name}, {args.players} players, seed {seed}. {who}; {opponents}"))
+    hot = len(humans) > 1
+    seen = dict.fromkeys(humans, 0)
+    last_key: dict[int, tuple[Any, ...] | None] = dict.fromkeys(humans)
+    at_keyboard: int | None = None if hot else humans[0]
     while not state.is_terminal():
         movers = state.to_move()
         if not movers:
             raise CivtableError("the game is not over but nobody has a decision to make")
         for s in movers:
-            if s != human and state.legal_actions(s):
+            if s not in humans and state.legal_actions(s):
                 state.apply(s, bots[s].choose(state, s))
-        if human not in state.to_move():
+        due = [s for s in state.to_move() if s in humans and state.legal_actions(s)]
+        if not due:
             continue
-        log = _log(state)
-        term.render_events(out, _visible(log[seen:], human))
-        seen = len(log)
+        # simultaneous decisions (7 Wonders) ask each seat here in turn, the one already at the
+        # keyboard first
+        human = at_keyboard if at_keyboard in due else due[0]
+        if hot and human != at_keyboard:
+            if not _hand_over(out, termkit.name(human)):
+                out.print(Text(f"Game abandoned; --seed {seed} deals the same game again."))
+                _save_play(args, state, out)
+                return 0
+            at_keyboard = human
+            last_key[human] = None
+        events, seen[human] = termkit.event_lines(state, human, seen[human])
+        term.render_events(out, events)
         actions = state.legal_actions(human)
         key = term.step_key(state)
-        term.render_decision(out, state, human, actions, full=key != last_key)
-        last_key = key
+        if hot:
+            out.print(Text(f"{termkit.name(human)} (seat {human}) to play", style="bold"))
+        term.render_decision(out, state, human, actions, full=key != last_key[human])
+        last_key[human] = key
         k = _choose(out, len(actions))
         if k is None:
             out.print(Text(f"Game abandoned; --seed {seed} deals the same game again."))
             _save_play(args, state, out)
             return 0
         state.apply(human, actions[k])
-    term.render_events(out, _visible(_log(state)[seen:], human))
+    if hot:
+        out.file.write(CLEAR)
+    events, _ = termkit.event_lines(
+        state, None if hot else humans[0], seen[humans[0]] if not hot else 0
+    )
+    if hot:  # everyone looks at the end: only public events, and the result
+        events = [e for e in events if e.get("seat") is None][-12:]
+    term.render_events(out, events)
     term.render_result(out, state)
     _save_play(args, state, out)
     return 0
@@ -377,6 +435,7 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
     except InvalidOptionsError as exc:
         raise SerializationError(f"{args.file}: {exc}") from exc
     _enable_log(state)
+    termkit.set_reader(())
     who = "everything" if seat is None else f"what seat {seat} saw"
     out.print(
         Text(
@@ -395,9 +454,7 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
         state.apply(s, action)
         if seat is None or s == seat:
             step.append(Text(f"seat {s}: {label}", style="dim"))
-        log = _log(state)
-        events = _visible(log[seen:], seat)
-        seen = len(log)
+        events, seen = termkit.event_lines(state, seat, seen)
         if not events and not state.is_terminal():
             continue
         if events:
@@ -506,10 +563,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
     p.set_defaults(func=cmd_cards)
 
-    p = sub.add_parser("play", help="play one seat against bots in the terminal")
+    p = sub.add_parser(
+        "play", help="play against bots in the terminal (one seat, or several in turn: hot seat)"
+    )
     p.add_argument("game", help="game id, e.g. seven-wonders")
     p.add_argument("--players", type=int, required=True, help="number of players")
     p.add_argument("--seat", type=int, default=0, help="your seat, 0 .. players-1 (default 0)")
+    p.add_argument(
+        "--humans",
+        metavar="SEATS",
+        help="hot seat: these seats (e.g. 0,1) are people taking turns at this keyboard",
+    )
+    p.add_argument("--hotseat", action="store_true", help="hot seat: every seat is a person here")
+    p.add_argument("--names", help="the players' names, comma-separated in seat order")
     p.add_argument("--bots", help="bots for the other seats, cycled (default: heuristic/random)")
     p.add_argument("--seed", type=int, help="game seed (default: random, printed)")
     p.add_argument("--sides", choices=("A", "B", "random"), help="wonder board sides")

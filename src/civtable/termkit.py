@@ -1,5 +1,11 @@
 """Terminal pieces every game's ``terminal.py`` shares: the numbered options, the event list,
-the score breakdown and the winners line. Games add their own boards and cards around them."""
+the score breakdown and the winners line. Games add their own boards and cards around them.
+
+Labels and log lines are the player words of :mod:`civtable.present` (the game's ``words``
+module) when the game has one, in the reader's language and with the players' names as the
+command line was given them (:func:`set_reader`); a game without words falls back to the
+developer's ``describe()`` labels and the events' own ``text``.
+"""
 
 from __future__ import annotations
 
@@ -10,17 +16,87 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from civtable import present
 from civtable.core.api import JSON, State
+
+#: the reader of the terminal: language and the players' names (set by the command line)
+_reader: dict[str, object] = {"lang": present.SOURCE_LANGUAGE, "names": ()}
+
+
+def set_reader(names: Sequence[str] = (), lang: str = present.SOURCE_LANGUAGE) -> None:
+    """Who reads the terminal: the seats' names and the language of the words."""
+    _reader["names"] = tuple(names)
+    _reader["lang"] = present.check_language(lang)
+
+
+def ctx(seat: int | None) -> present.Ctx:
+    """The presentation context of the terminal's reader, viewing as ``seat``."""
+    names = _reader["names"]
+    assert isinstance(names, tuple)
+    return present.Ctx(present.translator(str(_reader["lang"])), names, seat)
+
+
+def name(seat: int) -> str:
+    """A seat's name for the terminal (the name given, else "Player N")."""
+    return ctx(None).player(seat)
+
+
+def words(state: State, seat: int | None) -> JSON | None:
+    """The player words of ``seat``'s view, or None when the game has no words module."""
+    game_id = state.game.id
+    if present.words_module(game_id) is None:
+        return None
+    return present.render(game_id, state.view(seat), ctx(seat))
 
 
 def actions_table(state: State, seat: int, actions: Sequence[int]) -> Table:
     """The numbered legal actions with their labels (numbers start at 1)."""
+    found = words(state, seat)
+    labels: dict[str, str] = dict(found["legal"]) if found else {}
     table = Table(title="your options", title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("action")
     for k, a in enumerate(actions, 1):
-        table.add_row(str(k), state.describe(seat, a))
+        table.add_row(str(k), labels.get(str(a)) or state.describe(seat, a))
     return table
+
+
+def event_lines(state: State, seat: int | None, start: int) -> tuple[list[JSON], int]:
+    """The log events from position ``start`` of the state's log that ``seat`` may see (None:
+    every event, private ones marked), each with its player words as ``text``; and the log's
+    length (the next ``start``)."""
+    log: list[JSON] | None = getattr(state, "log", None)
+    if not log:
+        return [], 0
+    out: list[JSON] = []
+    texts: dict[int | None, list[str] | None] = {}
+
+    def lines_of(viewer: int | None) -> list[str] | None:
+        if viewer not in texts:
+            found = words(state, viewer)
+            texts[viewer] = list(found["log"]) if found and found.get("log") else None
+        return texts[viewer]
+
+    # the position of each event in the filtered log of each viewer (same order as the log)
+    viewers: list[int | None] = [None, *range(state.players)]
+    count = dict.fromkeys(viewers, 0)
+    for i, e in enumerate(log):
+        private = e.get("seat")
+        at = {}
+        for v in viewers:
+            if private is None or private == v:
+                at[v] = count[v]
+                count[v] += 1
+        if i < start or (private is not None and seat is not None and private != seat):
+            continue
+        viewer = private if private is not None else seat
+        lines = lines_of(viewer)
+        k = at[viewer]
+        text = lines[k] if lines is not None and k < len(lines) else str(e.get("text", ""))
+        if private is not None and seat is None:
+            text = f"(seat {private} only) {text}"
+        out.append({**e, "text": text})
+    return out, len(log)
 
 
 def render_events(console: Console, events: Sequence[JSON], title: str = "what happened") -> None:
@@ -37,7 +113,7 @@ def breakdown_table(state: State) -> Table:
     table = Table(title="final score" if state.is_terminal() else "score so far")
     table.add_column("category")
     for s in range(state.players):
-        table.add_column(f"Player {s + 1}", justify="right")
+        table.add_column(name(s), justify="right")
     for cat in result.categories:
         table.add_row(cat, *[str(result.breakdown[s][cat]) for s in range(state.players)])
     table.add_section()
@@ -50,12 +126,23 @@ def breakdown_table(state: State) -> Table:
 
 
 def winners_text(state: State, unit: str = "points", shared_rule: str = "") -> str:
-    """``Winner: Player 2 (seat 1) with 65 points``, or the co-winners (citing ``shared_rule``)."""
+    """``Winner: Ann (seat 1) with 65 points``, or the co-winners (citing ``shared_rule``)."""
     result = state.result()
-    names = ", ".join(f"Player {s + 1} (seat {s})" for s in result.winners)
+    names = ", ".join(f"{name(s)} (seat {s})" for s in result.winners)
     if len(result.winners) == 1:
         return f"Winner: {names} with {result.scores[result.winners[0]]} {unit}"
-    return f"Shared victory{f' ({shared_rule})' if shared_rule else ''}: {names}"
+    del shared_rule  # the rule is the developer's reference, not the player's
+    return f"Shared victory: {names}"
 
 
-__all__ = ["actions_table", "breakdown_table", "render_events", "winners_text"]
+__all__ = [
+    "actions_table",
+    "breakdown_table",
+    "ctx",
+    "event_lines",
+    "name",
+    "render_events",
+    "set_reader",
+    "winners_text",
+    "words",
+]

@@ -14,7 +14,8 @@ from typing import Any
 import httpx
 import pytest
 
-from civtable import games
+from civtable import games, present
+from tests.browser.vocabulary import scan_page
 from tests.server.procs import ServerProcess
 
 pytestmark = pytest.mark.slow
@@ -52,6 +53,8 @@ def test_generic_table_plays_a_whole_game(
     page.goto(f"{server.url}/game/{gid}?view=generic#token={token}")
     rng = random.Random(7)
     clicks = 0
+    # a game with a words module shows player words only (the raw view is in data-dev)
+    worded = present.words_module(game_id) is not None
     while True:
         page.locator("body[data-your-turn='1'], body[data-status='over']").first.wait_for()
         if page.locator("body").get_attribute("data-status") == "over":
@@ -64,6 +67,8 @@ def test_generic_table_plays_a_whole_game(
         assert buttons.count() >= 1, "our turn, but no move is offered"
         label = page.locator(".decision h3").inner_text()
         assert label.startswith("Your move")
+        if worded and clicks % 5 == 0:
+            scan_page(page, f"{game_id} in the generic table, click {clicks}")
         buttons.nth(rng.randrange(buttons.count())).click()
         page.locator(f"body:not([data-view='{seq}'])").wait_for()
         clicks += 1
@@ -72,6 +77,11 @@ def test_generic_table_plays_a_whole_game(
     scores.wait_for()
     assert scores.locator("tr.total td").count() == players
     assert page.locator(".panel.state dl.fields").count() >= 1
+    # the developer's raw view is there, collapsed and marked for the vocabulary scanner
+    assert page.locator("details[data-dev] .panel.state, details.panel.state[data-dev]").count()
+    assert not page.locator("details[data-dev]").first.evaluate("e => e.open")
+    if worded:
+        scan_page(page, f"{game_id} in the generic table at the end")
     assert clicks >= 1
     context.close()
     assert not errors, errors

@@ -22,6 +22,7 @@ import pytest
 from civtable.server.hub import rebuild
 from civtable.store import Store
 from tests.browser.conftest import SCREENSHOTS
+from tests.browser.vocabulary import check_layout, findings, scan_page
 from tests.server.helpers import hidden_from, leaks
 from tests.server.procs import ServerProcess
 
@@ -157,8 +158,12 @@ def test_play_a_whole_game_against_three_bots(browser: Any, server: ServerProces
             phone.context.close()
             page.set_viewport_size(PHONE)
             page.locator("[data-testid=hand-card]").first.wait_for()
+            check_layout(page, "on a phone")
+            scan_page(page, "on a phone")
             _shot(page, "table-phone.png")
             page.set_viewport_size(DESKTOP)
+        scan_page(page, f"at move {moves}")
+        check_layout(page, f"at move {moves}")
         _choose(page).click()
         page.locator(f"body:not([data-view='{shown}'])").wait_for()
         moves += 1
@@ -191,7 +196,11 @@ def test_play_a_whole_game_against_three_bots(browser: Any, server: ServerProces
     page.locator(f"body[data-step='{last // 2}']").wait_for()
     page.select_option("#as", "0")
     page.locator("[data-testid=hand-card]").first.wait_for()
-    assert re.match(r"\d+/\d+ · Player \d", page.locator("#step-label").inner_text())
+    # the move that led here, named as its mover read it (issue 18: player words in the replay)
+    step_label = page.locator("#step-label").inner_text()
+    assert re.match(r"\d+/\d+ · (Ada|Bot \d \(normal\)): [A-Z]", step_label), step_label
+    assert not findings([("step label", step_label)])
+    scan_page(page, "in the replay")
     _shot(page, "replay.png")
 
     page.goto(server.url + "/")

@@ -95,7 +95,13 @@ def check_layout(page: Any, context: str = "", *, prompt: bool = True) -> None:
     doc_width = page.evaluate("document.documentElement.scrollWidth")
     assert doc_width <= width, f"page is {doc_width}px wide in a {width}px viewport {context}"
     if prompt:
-        box = page.locator("[data-testid=prompt]").first.bounding_box()
+        bar = page.locator("[data-testid=prompt]").first
+        box = None
+        for _ in range(5):  # a push may redraw the table (and its prompt) while we look
+            bar.wait_for(state="visible")
+            box = bar.bounding_box()
+            if box is not None:
+                break
         assert box is not None, f"no prompt bar {context}"
         where = f"prompt bar at {box} {context}"
         assert box["y"] >= 0, where

@@ -130,3 +130,29 @@ def test_seat_names_use_typed_names_and_catalogue_defaults() -> None:
 def test_render_without_a_words_module_passes_labels() -> None:
     view = {"legal": [{"id": 3, "label": "do it"}]}
     assert present.render("no-such-game", view, present.Ctx())["legal"] == {"3": "do it"}
+
+
+def test_every_catalogue_key_the_web_pages_use_exists() -> None:
+    """A literal t("key") / tn("key", …) in the browser's code, or a data-t="key" in a page,
+    names a message of the English catalogue (a missing one would show its key to players)."""
+    import re
+    from importlib import resources
+
+    from civtable.present.i18n import catalog
+
+    static = resources.files("civtable") / "web" / "static"
+    call = re.compile(r"\btn?\(\s*\"([a-z][a-z0-9_]*\.[a-z0-9_.]*[a-z0-9_])\"")
+    attr = re.compile(r'data-t="([^"]+)"')
+    keys = set(catalog("en").messages)
+    missing = []
+    found = 0
+    for folder, pattern in (("js", call), ("", attr)):
+        base = static / folder if folder else static
+        for f in base.iterdir():
+            if f.name.endswith((".js", ".html")):
+                for key in pattern.findall(f.read_text(encoding="utf-8")):
+                    found += 1
+                    if key not in keys:
+                        missing.append(f"{f.name}: {key}")
+    assert found > 100  # the pages do speak through the catalogues
+    assert not missing, missing

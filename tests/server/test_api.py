@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from typing import Any
@@ -311,6 +312,16 @@ def test_a_whole_game_with_bots_ends_with_scores_and_a_replay(client: TestClient
     assert end["view"]["result"]["scores"] == result["scores"]
     assert client.get(f"/api/games/{gid}/replay/{st['seq'] + 1}").status_code == 404
     assert client.get(f"/api/games/{gid}/replay/3?seat=7").status_code == 422
+    # in player words: the view's words, and the move that led to the step as its mover read it
+    step = client.get(f"/api/games/{gid}/replay/1?lang=en&seat=0").json()
+    mover, action = replay["actions"][0]
+    assert step["move"]["seat"] == mover
+    assert step["move"]["action"] == action
+    assert step["move"]["label"][0].isupper()
+    assert step["move"]["label"] != replay["steps"][0]["label"]  # not the developer's describe()
+    assert step["words"]["log"] is not None
+    assert client.get(f"/api/games/{gid}/replay/0?lang=en").json()["move"] is None
+    assert client.get(f"/api/games/{gid}/replay/1").json()["move"] is None  # no lang: neutral
 
 
 def test_bots_choose_in_the_pool_not_on_the_event_loop(sqlite_url: str) -> None:
@@ -403,13 +414,21 @@ def test_pages_docs_and_assets_need_no_network(client: TestClient) -> None:
         r = client.get(path)
         assert r.status_code == 200
         assert r.headers["content-security-policy"] == CSP
-    docs = client.get("/docs").text
-    assert "/static/swagger/swagger-ui-bundle.js" in docs
+    r = client.get("/docs")
+    docs = r.text
+    assert r.headers["content-security-policy"] == CSP  # no inline script on the docs page
+    assert "/static/vendor/swagger-ui/swagger-ui-bundle.js" in docs
+    assert "<script>" not in docs
     assert "http://" not in docs  # no CDN: every asset from this server
     assert "https://" not in docs
-    assert client.get("/static/swagger/swagger-ui-bundle.js").status_code == 200
+    bundle = client.get("/static/vendor/swagger-ui/swagger-ui-bundle.js")
+    assert bundle.status_code == 200
+    assert "SwaggerUIBundle" in bundle.text
+    assert client.get("/openapi.json").json()["openapi"].startswith("3.1")
     assert "/api/games/{game_id}/moves" in client.get("/openapi.json").json()["paths"]
     for f in static_dir().rglob("*"):
+        if "vendor" in f.relative_to(static_dir()).parts:
+            continue  # third-party code, whose strings mention its project's sites
         if f.is_file() and f.suffix in {".html", ".js", ".css"}:
             text = f.read_text(encoding="utf-8").replace("http://www.w3.org/2000/svg", "")
             assert "http://" not in text, f  # nothing is fetched from elsewhere
@@ -417,6 +436,39 @@ def test_pages_docs_and_assets_need_no_network(client: TestClient) -> None:
     assert client.get("/static/js/game.js").status_code == 200
     assert client.get("/nowhere").status_code == 404
     assert client.get("/healthz").json()["database"] == "sqlite"
+
+
+def test_rules_pages_are_served_inside_the_site_for_every_game_that_has_one(
+    client: TestClient,
+) -> None:
+    r = client.get("/rules/seven-wonders")
+    assert r.status_code == 200
+    assert r.headers["content-security-policy"] == CSP
+    assert 'data-testid="rules"' in r.text
+    assert "7 Wonders — how to play" in r.text
+    assert '<nav class="site">' in r.text  # the site's chrome around the fragment
+    # a language without a page of its own falls back to English
+    assert client.get("/rules/seven-wonders", headers={"Accept-Language": "xx"}).status_code == 200
+    assert client.get("/rules/seven-wonders?lang=zz").status_code == 200
+    # unknown games are 404s; so is a registered game without a page
+    r = client.get("/rules/no-such-game")
+    assert (r.status_code, r.json()["code"]) == (404, "not_found")
+    for info in games.REGISTRY.values():
+        pkg = info.id.replace("-", "_")
+        has_page = (static_dir() / "rules" / f"{pkg}.en.html").is_file()
+        assert client.get(f"/rules/{info.id}").status_code == (200 if has_page else 404)
+
+
+def test_rules_fragments_are_plain_html_without_scripts() -> None:
+    """Players' rules pages (web/static/rules/<pkg>.<lang>.html): fragments, no scripts."""
+    found = sorted((static_dir() / "rules").glob("*.html"))
+    assert any(f.name == "seven_wonders.en.html" for f in found)
+    for f in found:
+        text = f.read_text(encoding="utf-8")
+        assert not re.search(r"<\s*script|\bon[a-z]+\s*=|javascript:", text, re.I), f
+        assert "<html" not in text.lower(), f  # a fragment: the server adds the page around it
+        assert "<body" not in text.lower(), f
+        assert not re.search(r"\b(?:SW|TTA|CIV|DEUS|AMB)-\d", text), f  # no rule ids
 
 
 # --- push -----------------------------------------------------------------------------------------

@@ -26,6 +26,8 @@ from civtable.games.seven_wonders.state import (
     PHASE_NAMES,
     SevenWondersState,
 )
+from civtable.games.seven_wonders.words import render
+from civtable.present import Ctx
 
 from .test_properties import (
     cards_in_play,
@@ -91,14 +93,21 @@ NAME_RE = re.compile(
 
 def leaked_names(texts: list[str], hidden_names: set[str]) -> set[str]:
     """Hidden card names mentioned in free texts (labels, log). Longer names are matched first,
-    so "Siege Workshop" is not read as a mention of "Workshop"."""
-    return set(NAME_RE.findall("\n".join(texts))) & hidden_names
+    so "Siege Workshop" is not read as a mention of "Workshop". Wonder names are public and are
+    left out first ("Statue of Zeus" mentions no card Statue)."""
+    text = "\n".join(texts)
+    for board in BOARDS:
+        text = text.replace(board.wonder, "")
+    return set(NAME_RE.findall(text)) & hidden_names
 
 
 def free_texts(doc: dict[str, Any], log_from: int = 0) -> list[str]:
-    """The human-readable texts of a view: action labels and log lines (from ``log_from``)."""
+    """The human-readable texts of a view: the developer's action labels, and the player words
+    made from it (action labels, log lines from ``log_from``, prompt, reasons)."""
     texts = [a["label"] for a in doc.get("legal", [])]
-    texts += [e["text"] for e in doc.get("log", [])[log_from:]]
+    words = render(doc, Ctx())
+    texts += list(words["legal"].values()) + words["log"][log_from:] + [words["prompt"]]
+    texts += list(words["reasons"].values()) + list(words["chosen"].values())
     return texts
 
 

@@ -1,8 +1,9 @@
 """The FastAPI application: JSON API, WebSocket push and the web UI's pages.
 
 ``create_app(db_url=...)`` builds an app around a :class:`~civtable.store.Store`; ``civtable
-serve`` runs it with uvicorn. The API is documented at ``/docs`` (Swagger UI served from the
-``swagger-ui-bundle`` package, no CDN) and ``/openapi.json``.
+serve`` runs it with uvicorn. The API is documented at ``/docs`` (Swagger UI 5, which reads the
+OpenAPI 3.1 document, vendored into ``web/static/vendor/swagger-ui``: no CDN) and
+``/openapi.json``. ``/rules/{game}`` serves a game's rules page for players.
 
 Authentication: a seat's secret token goes in ``Authorization: Bearer <token>`` (HTTP) or in the
 first WebSocket message ``{"token": "..."}``. Without a token a client is a spectator and sees
@@ -13,7 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -22,7 +25,6 @@ from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
@@ -266,6 +268,51 @@ def _links(game_id: str, token: str | None) -> JSON:
     if token:
         links["seat"] = f"/game/{game_id}#token={token}"
     return links
+
+
+#: what a rules fragment may not contain: it is HTML written for players, without scripts
+_UNSAFE = re.compile(r"<\s*(script|iframe|object|embed|form)\b|\bon[a-z]+\s*=|javascript:", re.I)
+
+
+def rules_fragment(web: Path, game_id: str, lang: str) -> tuple[str, str]:
+    """The rules fragment of a game in ``lang`` (or English) and the language it is in; raises
+    :class:`ApiError` 404 for an unknown game or one without a rules page."""
+    try:
+        info = games.REGISTRY[game_id]
+    except KeyError:
+        raise not_found(f"no game {game_id!r}") from None
+    pkg = info.id.replace("-", "_")
+    for code in dict.fromkeys((lang, present.SOURCE_LANGUAGE)):
+        path = web / "rules" / f"{pkg}.{code}.html"
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            if _UNSAFE.search(text):
+                raise ApiError(500, "unsafe_rules", f"the rules page of {game_id} has a script")
+            return text, code
+    raise not_found(f"{info.name} has no rules page yet")
+
+
+def rules_response(web: Path, game_id: str, request: Request, lang: str | None) -> Response:
+    """The rules page: the fragment inside the site's chrome, served with the pages' CSP."""
+    if lang is not None and lang not in present.languages():
+        lang = None
+    chosen = lang or present.negotiate(request.headers.get("accept-language"))
+    try:
+        body, code = rules_fragment(web, game_id, chosen)
+    except ApiError as exc:
+        return JSONResponse(exc.to_json(), status_code=exc.status)
+    tr = present.translator(code)
+    name = games.REGISTRY[game_id].name
+    template = (web / "rules.html").read_text(encoding="utf-8")
+    title = html.escape(tr.t("rules.title", game=name))
+    doc = (
+        template.replace("{lang}", code)
+        .replace("{title}", title)
+        .replace("{lobby}", html.escape(tr.t("nav.lobby")))
+        .replace("{game}", html.escape(game_id))
+        .replace("{body}", body)
+    )
+    return HTMLResponse(doc, headers={"Content-Security-Policy": CSP, "Cache-Control": "no-cache"})
 
 
 def create_app(
@@ -554,7 +601,9 @@ def create_app(
         lang: Lang,
         seat: Annotated[int | None, Query(description="whose view; omit for a spectator")] = None,
     ) -> JSON:
-        """The view after ``step`` moves of a finished game."""
+        """The view after ``step`` moves of a finished game. With ``lang``: its player words
+        (``words``) and the move that led to it (``move``: seat, action and its label as its
+        mover read it)."""
         return await hub.replay_view(game_id, step, seat, lang)
 
     @app.get("/healthz", tags=["meta"])
@@ -563,31 +612,17 @@ def create_app(
         return {"ok": True, "version": __version__, "database": the_store.dialect}
 
     # --- docs and pages -------------------------------------------------------------------------
-    try:
-        import swagger_ui_bundle  # type: ignore[import-untyped]
-
-        app.mount(
-            "/static/swagger",
-            StaticFiles(directory=swagger_ui_bundle.swagger_ui_path),
-            name="swagger",
-        )
-        swagger = True
-    except ImportError:  # pragma: no cover - a dependency
-        swagger = False
+    web = static_dir()
 
     @app.get("/docs", include_in_schema=False)
-    async def docs() -> HTMLResponse:
-        if not swagger:  # pragma: no cover
-            return HTMLResponse('<p>See <a href="/openapi.json">/openapi.json</a>.</p>')
-        return get_swagger_ui_html(
-            openapi_url="/openapi.json",
-            title="civtable API",
-            swagger_js_url="/static/swagger/swagger-ui-bundle.js",
-            swagger_css_url="/static/swagger/swagger-ui.css",
-            swagger_favicon_url="/static/favicon.svg",
-        )
+    async def docs() -> Response:
+        return page("apidocs.html")
 
-    web = static_dir()
+    @app.get("/rules/{game_id}", include_in_schema=False)
+    async def rules_page(game_id: str, request: Request, lang: str | None = None) -> Response:
+        """A game's rules for players: the fragment ``rules/<pkg>.<lang>.html`` (English when
+        the language has none) inside the site's page."""
+        return rules_response(web, game_id, request, lang)
 
     def page(name: str) -> Response:
         return FileResponse(
@@ -613,9 +648,10 @@ def create_app(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
         response = await call_next(request)
-        if request.url.path.startswith("/static/") and not request.url.path.startswith(
-            "/static/swagger"
-        ):
+        if request.url.path.startswith("/static/vendor/"):
+            response.headers["Cache-Control"] = "public, max-age=86400"
+            response.headers["X-Content-Type-Options"] = "nosniff"
+        elif request.url.path.startswith("/static/"):
             response.headers["Cache-Control"] = "no-cache"
             response.headers["X-Content-Type-Options"] = "nosniff"
         return response

@@ -755,7 +755,17 @@ class Hub:
         actions = await self._db(self.store.moves, game_id)
         if not 0 <= step <= len(actions):
             raise not_found(f"game {game_id} has steps 0 to {len(actions)}, not {step}")
-        state = await asyncio.to_thread(rebuild, live.record, actions[:step])
+        move: JSON | None = None
+        if step and lang is not None:
+            # the move that led here, in player words: its label as its mover saw it
+            state = await asyncio.to_thread(rebuild, live.record, actions[: step - 1])
+            mover, action = actions[step - 1]
+            before = self._words(live, state.view(mover), mover, lang) or {}
+            label = (before.get("legal") or {}).get(str(action)) or state.describe(mover, action)
+            move = {"seat": mover, "action": action, "label": label}
+            state.apply(mover, action)
+        else:
+            state = await asyncio.to_thread(rebuild, live.record, actions[:step])
         view = state.view(seat)
         hint_fn = extras.hints(live.record.game)
         return {
@@ -769,6 +779,7 @@ class Hub:
             "view": view,
             "hints": hint_fn(view) if hint_fn and seat is not None else None,
             "words": self._words(live, view, seat, lang) if lang is not None else None,
+            "move": move,
         }
 
 

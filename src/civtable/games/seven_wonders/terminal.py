@@ -18,12 +18,15 @@ from rich.text import Text
 
 from civtable import termkit
 from civtable.core.api import JSON, State
+from civtable.games.seven_wonders import words
 from civtable.games.seven_wonders.catalog import (
     BOARDS,
+    CARD_DOC,
     CARDS,
     COLORS,
     RESOURCES,
     SIDE_NAMES,
+    WONDER_DOC,
     Card,
     card_by_id,
     describe_effect,
@@ -204,10 +207,25 @@ def hand_table(view: JSON, title: str = "your hand") -> Table:
             table,
             _card_text(card),
             format_cost(card.cost, card.coin_cost),
-            describe_effect(card.effect),
+            words.effect_text(_RAW_CARDS[cid], termkit.ctx(None).tr),
             _chains(card),
         )
     return table
+
+
+#: the data's effects, which the player texts are written from (words.effect_text)
+_RAW_CARDS = {c["id"]: c["effect"] for c in CARD_DOC["cards"]}
+_RAW_STAGES = {
+    (b["id"], side): [st["effect"] for st in b["sides"][side]["stages"]]
+    for b in WONDER_DOC["boards"]
+    for side in ("A", "B")
+}
+
+
+def _city_name(doc: JSON) -> str:
+    """A city in the terminal: its player's name as given, or the Free City (SW-14)."""
+    seat = doc.get("seat")
+    return termkit.ctx(None).t("sw.free_city") if seat is None else termkit.name(int(seat))
 
 
 def _structures(ids: Sequence[str]) -> Text:
@@ -229,7 +247,7 @@ def cities_table(state: SevenWondersState, view: JSON) -> Table:
     table.add_column("structures")
     for doc in view["cities"]:
         c = int(doc["index"])
-        name = str(doc["name"]) + (" (you)" if c == me else "")
+        name = _city_name(doc) + (" (you)" if c == me else "")
         if doc["committed"]:
             name += "\n[chosen]"
         sci = " ".join(f"{k[0].upper()}{v}" for k, v in doc["science"].items() if v)
@@ -256,11 +274,12 @@ def own_city_panel(state: SevenWondersState, view: JSON) -> Panel:
     city = state.cities[c]
     board = BOARDS[city.board]
     lines = []
+    raw = _RAW_STAGES[(board.id, SIDE_NAMES[city.side])]
+    tr = termkit.ctx(None).tr
     for s in city.board_stages:
         mark = "✓" if s.number <= city.stages else " "
-        lines.append(
-            f"[{mark}] stage {s.number}: {format_cost(s.cost)} → {describe_effect(s.effect)}"
-        )
+        text = words.effect_text(raw[s.number - 1], tr)
+        lines.append(f"[{mark}] stage {s.number}: {format_cost(s.cost)} → {text}")
     doc = view["cities"][c]
     tokens = " ".join(f"{t:+d}" for t in doc["tokens"]) or "none"
     lines.append(f"coins {doc['coins']} · shields {doc['shields']} · conflict tokens {tokens}")
@@ -296,7 +315,7 @@ def render_decision(
         console.print(hand_table(view))
     deciding = view.get("deciding_for")
     if state.two_player and deciding == 0:
-        console.print("[bold]You decide for the Free City now (SW-14.4).[/bold]")
+        console.print("[bold]You decide for the Free City now.[/bold]")  # SW-14.4
     pending = _pending_text(view)
     if pending:
         console.print(Text(pending, style="bold"))
@@ -318,7 +337,7 @@ def result_table(state: State) -> Table:
     """
     result = state.result()
     view = state.view(None)
-    names = {doc["seat"]: str(doc["name"]) for doc in view["cities"] if doc["seat"] is not None}
+    names = {doc["seat"]: _city_name(doc) for doc in view["cities"] if doc["seat"] is not None}
     columns: list[tuple[str, dict[str, Any], str, str]] = [
         (
             names[s],

@@ -118,6 +118,15 @@ def start_age(state: SevenWondersState) -> None:
     if state.two_player:
         # SW-14.3 / AMB-19: Ages I and III start with LEFT(FC) = city 1, Age II with RIGHT(FC).
         state.controller = 2 if state.age == 2 else 1
+    if state.log is not None:  # (Age I starts before a log is switched on)
+        state.log.append(
+            {
+                "age": state.age,
+                "turn": 1,
+                "kind": "age",
+                "direction": ("right" if state.age == 2 else "left"),
+            }
+        )
     start_step(state)
 
 

@@ -376,16 +376,20 @@ def count(state: SevenWondersState, c: int, per: Per, extra_purple: int = 0) -> 
     return total * per.amount
 
 
-def _event(state: SevenWondersState, text: str, seat: int | None = None) -> None:
+def _event(state: SevenWondersState, kind: str, seat: int | None = None, **args: object) -> None:
+    """Log a structured event (ids and numbers; player words come from ``words.py``).
+
+    ``seat`` marks an event only that seat may see (SW-3.9). Callers check ``state.log`` first
+    when building the arguments costs anything."""
     if state.log is not None:
-        ev = {"age": state.age, "turn": state.turn, "text": text}
+        ev: dict[str, object] = {"age": state.age, "turn": state.turn, "kind": kind, **args}
         if seat is not None:
             ev["seat"] = seat
         state.log.append(ev)
 
 
 def city_label(state: SevenWondersState, c: int) -> str:
-    """How logs and labels name a city."""
+    """How developer labels (``describe``) name a city."""
     if state.two_player and c == 0:
         return "Free City"
     return f"Player {state.seat_of(c) + 1}"
@@ -416,9 +420,8 @@ def _resolve_step(state: SevenWondersState) -> None:
                 income[(c - 1) % n] += right
         if free == OLYMPIA:
             cities[c].free_used = True
-        if log and cost:
-            paid = _payment_text(left, right, cost - left - right)  # SW-3.9: transfers public
-            _event(state, f"{city_label(state, c)} pays {paid[4:]}")
+        if log and cost:  # SW-3.9: transfers are public
+            _event(state, "pay", city=c, bank=cost - left - right, left=left, right=right)
     # 2. placement
     discard, discard_known = state.discard, state.discard_known
     two_player = state.two_player
@@ -432,31 +435,37 @@ def _resolve_step(state: SevenWondersState) -> None:
             city.add_structure(t)
             done.append((c, K_BUILD, t))
             if log:
-                how = {PAID: "", CHAIN: " (chain)", OLYMPIA: " (Olympia's free build)"}[free]
-                _event(state, f"{city_label(state, c)} builds {CARDS[t].name}{how}")
+                how = {PAID: "paid", CHAIN: "chain", OLYMPIA: "olympia"}[free]
+                _event(state, "build", city=c, card=CARDS[t].id, how=how)
         elif kind == K_STAGE:
             stage = city.add_stage(t)
             done.append((c, K_STAGE, stage.number))
             if city.stage_grants_discard_build(stage.number):
                 state.hali_due = c
             if log:
-                _event(state, f"{city_label(state, c)} builds wonder stage {stage.number}")
+                _event(state, "stage", city=c, stage=stage.number)
         else:
             discard.append(t)
             discard_known.append(state.decider(c) if two_player else c)
             income[c] += 3  # SW-4.6
             if log:
-                _event(state, f"{city_label(state, c)} discards a card for 3 coins")
-                _event(state, f"you discarded {CARDS[t].name}", state.decider(c))
+                _event(state, "discard", city=c, coins=3)
+                _event(state, "discarded", state.decider(c), city=c, card=CARDS[t].id)
     # 3. immediate effects, on the state after all placements (SW-8.3.3)
     for c, kind, what in done:
         if kind == K_BUILD:
             effect = CARDS[what].effect
         else:
             effect = cities[c].board_stages[what - 1].effect
-        income[c] += effect.coins
+        gain = effect.coins
         if effect.coins_per is not None:
-            income[c] += count(state, c, effect.coins_per)
+            gain += count(state, c, effect.coins_per)
+        income[c] += gain
+        if log and gain:
+            if kind == K_BUILD:
+                _event(state, "income", city=c, coins=gain, card=CARDS[what].id)
+            else:
+                _event(state, "income", city=c, coins=gain, stage=what)
     needs = state.needs
     for c in range(n):
         if income[c]:
@@ -471,7 +480,7 @@ def _resolve_hali(state: SevenWondersState, c: int, action: int) -> None:
     state.needs[c] = False
     if action == HALI_PASS:
         if state.log is not None:
-            _event(state, f"{city_label(state, c)} takes nothing from the discard pile")
+            _event(state, "hali_pass", city=c)
         return
     t = action - HALI
     i = state.discard.index(t)
@@ -483,7 +492,9 @@ def _resolve_hali(state: SevenWondersState, c: int, action: int) -> None:
     gain = effect.coins + (count(state, c, effect.coins_per) if effect.coins_per else 0)
     city.coins += gain
     if state.log is not None:
-        _event(state, f"{city_label(state, c)} builds {CARDS[t].name} from the discard pile")
+        _event(state, "hali_build", city=c, card=CARDS[t].id)
+        if gain:
+            _event(state, "income", city=c, coins=gain, card=CARDS[t].id)
 
 
 def _start_hali(state: SevenWondersState) -> bool:
@@ -494,7 +505,7 @@ def _start_hali(state: SevenWondersState) -> bool:
     state.hali_due = -1
     if not hali_candidates(state, c):
         if state.log is not None:
-            _event(state, f"{city_label(state, c)} finds nothing to build in the discard pile")
+            _event(state, "hali_nothing", city=c)
         return False
     state.phase = HALI_PHASE
     state.hali_city = c
@@ -538,7 +549,7 @@ def _start_extra_step(state: SevenWondersState) -> bool:
     state.phase = EXTRA
     state.needs = [c == extra for c in range(state.n)]
     if state.log is not None:
-        _event(state, f"{city_label(state, extra)} plays the seventh card (Babylon)")
+        _event(state, "seventh", city=extra)
     return True
 
 
@@ -566,7 +577,7 @@ def _end_turn(state: SevenWondersState) -> None:
     if state.age == 3:
         state.phase = OVER
         state.needs = [False] * state.n
-        _event(state, "the game is over")
+        _event(state, "game_over")
         return
     state.age += 1
     setup.start_age(state)

@@ -33,6 +33,10 @@ export async function api(method, path, { body = undefined, token = null } = {})
 }
 
 // --- seat tokens ---------------------------------------------------------------------------
+// localStorage "civtable.seats": {gameId: {seat, token, name, at, seats?: [{seat, token, name}]}}.
+// A browser may hold several seats of one game (hot seat: friends around one screen); they are
+// listed in `seats`. An entry without `seats` (written before hot seat existed) holds one seat:
+// its own seat/token/name, which stay the first seat's so that older code still reads them.
 export function seats() {
   try {
     return JSON.parse(localStorage.getItem(STORE_KEY) || "{}");
@@ -41,28 +45,58 @@ export function seats() {
   }
 }
 
-export function seatFor(gameId) {
-  return seats()[gameId] || null;
+function store(all) {
+  localStorage.setItem(STORE_KEY, JSON.stringify(all));
 }
 
+/** Every seat this browser holds in a game: [{seat, token, name}] (seat may be null until the
+ *  server has said which seat a token holds). */
+export function seatsFor(gameId) {
+  const entry = seats()[gameId];
+  if (!entry) return [];
+  const list = Array.isArray(entry.seats) && entry.seats.length ? entry.seats : [entry];
+  return list.filter((s) => s && s.token).map((s) => ({ seat: s.seat ?? null, token: s.token, name: s.name || "" }));
+}
+
+/** The (first) seat this browser holds in a game, or null. */
+export function seatFor(gameId) {
+  const list = seatsFor(gameId);
+  return list.length ? { ...seats()[gameId], ...list[0] } : null;
+}
+
+/** Every token this browser holds, for every game (the lobby's "your games"). */
+export function allTokens() {
+  return Object.keys(seats()).flatMap((g) => seatsFor(g).map((s) => s.token));
+}
+
+/** Remember a seat of a game (added beside the seats already held, or updated by token). */
 export function rememberSeat(gameId, seat, token, name = "") {
   const all = seats();
-  all[gameId] = { seat, token, name, at: Date.now() };
-  localStorage.setItem(STORE_KEY, JSON.stringify(all));
+  const list = seatsFor(gameId).filter((s) => s.token !== token && (seat === null || s.seat !== seat));
+  const mine = { seat, token, name };
+  const kept = [...list, mine].sort((a, b) => (a.seat ?? 99) - (b.seat ?? 99));
+  const first = kept[0];
+  all[gameId] = { seat: first.seat, token: first.token, name: first.name, at: Date.now(), seats: kept };
+  store(all);
 }
 
-export function forgetSeat(gameId) {
+/** Forget one seat of a game (by token), or every seat of it. */
+export function forgetSeat(gameId, token = null) {
   const all = seats();
-  delete all[gameId];
-  localStorage.setItem(STORE_KEY, JSON.stringify(all));
+  const kept = token ? seatsFor(gameId).filter((s) => s.token !== token) : [];
+  if (kept.length) {
+    all[gameId] = { seat: kept[0].seat, token: kept[0].token, name: kept[0].name, at: Date.now(), seats: kept };
+  } else {
+    delete all[gameId];
+  }
+  store(all);
 }
 
 /** "#token=..." in the address (a private seat link) is stored and removed from the bar. */
 export function adoptTokenFromHash(gameId) {
   const m = /(?:^|[#&])token=([A-Za-z0-9_-]+)/.exec(location.hash);
   if (!m) return;
-  const known = seatFor(gameId);
-  if (!known || known.token !== m[1]) rememberSeat(gameId, null, m[1]);
+  if (!seatsFor(gameId).some((s) => s.token === m[1])) rememberSeat(gameId, null, m[1]);
   history.replaceState(null, "", location.pathname + location.search);
 }
 

@@ -1,8 +1,12 @@
-// The replay viewer: /replay/{id} steps through a finished game, as a spectator or as any seat.
+// The replay viewer: /replay/{id} steps through a finished game, as a spectator or as any seat,
+// in the reader's language: the tables draw the player words of each step (payload.words) and
+// the step label names the move that led there as its mover read it.
 
 import { api, h, toast } from "./api.js";
+import { currentLanguage, loadLanguage, t, tn } from "./i18n.js";
 import { installSprite } from "./icons.js";
 import { tableClassFor } from "./tables.js";
+import { playerName } from "./ui.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const root = document.getElementById("app");
@@ -10,6 +14,7 @@ const slider = document.getElementById("slider");
 const asSelect = document.getElementById("as");
 const label = document.getElementById("step-label");
 let index = null;
+let meta = null;
 let table = null;
 let step = 0;
 let token = 0;
@@ -21,13 +26,17 @@ async function show(n) {
   slider.value = String(step);
   const seat = asSelect.value === "" ? null : Number(asSelect.value);
   const mine = ++token;
-  const q = seat === null ? "" : `?seat=${seat}`;
-  const p = await api("GET", `/api/games/${encodeURIComponent(gameId)}/replay/${step}${q}`);
+  const q = new URLSearchParams({ lang: currentLanguage() });
+  if (seat !== null) q.set("seat", String(seat));
+  const p = await api("GET", `/api/games/${encodeURIComponent(gameId)}/replay/${step}?${q}`);
   if (mine !== token) return;
-  const s = step ? index.steps[step - 1] : null;
-  label.textContent = s ? `${step}/${index.steps.length} · Player ${s.seat + 1}: ${s.label}` : `start · ${index.steps.length} moves`;
+  const payload = { ...p, seq: step, status: "replay", game_name: meta.game_name };
+  const move = p.move;
+  label.textContent = move
+    ? t("replay.step", { step, total: index.steps.length, name: playerName(payload, move.seat), move: move.label })
+    : t("replay.start", { total: index.steps.length });
   document.body.dataset.step = String(step);
-  table.render({ ...p, seq: step, status: "replay" });
+  table.render(payload);
 }
 
 function turnStart(from, dir) {
@@ -42,18 +51,50 @@ function turnStart(from, dir) {
   return Math.max(0, Math.min(i + dir, index.steps.length));
 }
 
+function translateChrome() {
+  const titles = {
+    first: "replay.first",
+    "prev-turn": "replay.prev_turn",
+    prev: "replay.prev",
+    next: "replay.next",
+    "next-turn": "replay.next_turn",
+    last: "replay.last",
+  };
+  for (const [id, key] of Object.entries(titles)) {
+    const el = document.getElementById(id);
+    el.title = t(key);
+    el.setAttribute("aria-label", t(key));
+  }
+  slider.setAttribute("aria-label", t("replay.slider"));
+  document.getElementById("as-label").textContent = t("replay.view_as");
+  document.querySelector(".replay-bar").setAttribute("aria-label", t("replay.controls"));
+  const loading = root.querySelector(".loading");
+  if (loading) loading.textContent = t("replay.loading");
+}
+
 async function init() {
+  await loadLanguage(["common"]);
+  translateChrome();
   try {
     index = await api("GET", `/api/games/${encodeURIComponent(gameId)}/replay`);
   } catch (e) {
-    root.replaceChildren(h("div.panel.error", null, h("h2", null, "No replay"), h("p", null, e.message), h("a", { href: "/" }, "Back to the lobby")));
+    root.replaceChildren(h("div.panel.error", null, h("h2", null, t("replay.none")), h("p", null, e.message), h("a", { href: "/" }, t("table.back_to_lobby"))));
     return;
   }
-  const catalog = await api("GET", `/api/game-types/${index.game}/catalog`);
-  const meta = await api("GET", `/api/games/${encodeURIComponent(gameId)}`);
-  document.getElementById("game-title").textContent = `${meta.game_name} · replay · ${index.players} players`;
-  asSelect.append(h("option", { value: "" }, "spectator"));
-  for (const s of meta.seats) asSelect.append(h("option", { value: s.seat }, `Player ${s.seat + 1}${s.name ? ` (${s.name})` : ""}`));
+  await loadLanguage(["common", index.game.replaceAll("-", "_")]);
+  const catalog = await api("GET", `/api/game-types/${index.game}/catalog?lang=${encodeURIComponent(currentLanguage())}`);
+  meta = await api("GET", `/api/games/${encodeURIComponent(gameId)}`);
+  const first = await api("GET", `/api/games/${encodeURIComponent(gameId)}/replay/0?lang=${encodeURIComponent(currentLanguage())}`);
+  const named = { ...first, seats: meta.seats };
+  document.getElementById("game-title").textContent = t("replay.title", { game: meta.game_name, players: tn("n.player", index.players) });
+  const rules = document.getElementById("rules-link");
+  if (rules) {
+    rules.href = `/rules/${encodeURIComponent(index.game)}`;
+    rules.textContent = t("ui.rules");
+    rules.hidden = false;
+  }
+  asSelect.append(h("option", { value: "" }, t("replay.spectator")));
+  for (const s of meta.seats) asSelect.append(h("option", { value: s.seat }, playerName(named, s.seat)));
   const Table = await tableClassFor(new URLSearchParams(location.search).get("view") === "generic" ? null : index.game);
   table = new Table(root, catalog, { readOnly: true });
   slider.max = String(index.steps.length);

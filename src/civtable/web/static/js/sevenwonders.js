@@ -1,18 +1,14 @@
 // The 7 Wonders table: renders one payload (built by the server from view(seat)) and turns
-// clicks into action ids. Everything shown comes from the payload and the card catalog.
+// clicks into action ids. What it shows comes from the payload — the view, and the player words
+// made from it on the server (payload.words: labels, log, prompt, reasons, names) —, the card
+// catalogue (names and full texts in the reader's language) and the seven_wonders catalogue of
+// i18n.js (t("sw.…")). No English is written here.
 
 import { h, roman } from "./api.js";
 import { icon, RESOURCE_ORDER } from "./icons.js";
+import { t, tn } from "./i18n.js";
+import { actionLabel, logLines, playerName, promptBar, showDetail } from "./ui.js";
 
-const COLOR_LABEL = {
-  brown: "raw materials",
-  grey: "manufactured goods",
-  blue: "civilian",
-  green: "science",
-  yellow: "commercial",
-  red: "military",
-  purple: "guilds",
-};
 const CATEGORY_ICON = {
   military: "shield",
   treasury: "coin",
@@ -25,7 +21,7 @@ const CATEGORY_ICON = {
 
 // --- small pieces ----------------------------------------------------------------------------
 function resIcon(catalog, code, cls = "") {
-  return icon(code, { label: catalog.resources[code] || code, cls });
+  return icon(code, { label: catalog.resources[code] || "", cls });
 }
 
 /** Resource cost + coins as icons ("free" when nothing). */
@@ -34,20 +30,12 @@ export function costIcons(catalog, cost, coins) {
   for (const code of RESOURCE_ORDER) {
     for (let i = 0; i < (cost[code] || 0); i++) out.push(resIcon(catalog, code, "sm"));
   }
-  if (coins) out.push(icon("coin", { label: `${coins} coin${coins > 1 ? "s" : ""}`, text: coins, cls: "sm" }));
-  if (!out.length) out.push(h("span.free", null, "free"));
+  if (coins) out.push(icon("coin", { label: tn("n.coin", coins), text: coins, cls: "sm" }));
+  if (!out.length) out.push(h("span.free", null, t("sw.cost.free")));
   return h("span.cost", null, out);
 }
 
-function perText(per, what) {
-  const things = per.count.map((c) => c.replace("_", " ")).join("/");
-  const where = per.cities
-    .map((c) => ({ self: "you", left: "◀", right: "▶" })[c] || c)
-    .join(" ");
-  return `${per.amount} ${what} per ${things} (${where})`;
-}
-
-/** A card's or stage's effect as icons, with a readable title. */
+/** A card's or stage's effect as icons; `text` (the full player text) is its title. */
 export function effectIcons(catalog, effect, text = "") {
   const out = [];
   const units = (list, priv) =>
@@ -61,46 +49,45 @@ export function effectIcons(catalog, effect, text = "") {
   if (effect.produce) units(effect.produce, false);
   if (effect.produce_private) units(effect.produce_private, true);
   if (effect.shields) {
-    for (let i = 0; i < effect.shields; i++) out.push(icon("shield", { label: "shield" }));
+    for (let i = 0; i < effect.shields; i++) out.push(icon("shield", { label: tn("sw.ui.shields", 1) }));
   }
-  if (effect.vp) out.push(icon("vp", { label: `${effect.vp} victory points`, text: effect.vp }));
-  if (effect.coins) out.push(icon("coin", { label: `${effect.coins} coins`, text: effect.coins }));
-  if (effect.science) out.push(icon(effect.science, { label: effect.science }));
-  if (effect.science_wild) out.push(icon("wild", { label: "science symbol of your choice" }));
+  if (effect.vp) out.push(icon("vp", { label: tn("n.point", effect.vp), text: effect.vp }));
+  if (effect.coins) out.push(icon("coin", { label: tn("n.coin", effect.coins), text: effect.coins }));
+  if (effect.science) out.push(icon(effect.science, { label: t(`sw.science.${effect.science}`) }));
+  if (effect.science_wild) out.push(icon("wild", { label: t("sw.ui.wild") }));
   if (effect.trade_discount) {
     const d = effect.trade_discount;
-    const sides = d.neighbours.map((n) => icon(n, { cls: "arrow", label: `${n} neighbour` }));
+    const left = d.neighbours.includes("left");
+    const right = d.neighbours.includes("right");
     out.push(
       h(
         "span.trade",
-        { title: `buy ${d.resources.join(" ")} from ${d.neighbours.join(" and ")} for 1 coin` },
-        d.neighbours.includes("left") ? sides[0] : null,
+        null,
+        left ? icon("left", { cls: "arrow", label: t("sw.ui.rel.left") }) : null,
         d.resources.map((r) => resIcon(catalog, r, "sm")),
         icon("coin", { text: 1, cls: "sm" }),
-        d.neighbours.includes("right") ? sides[sides.length - 1] : null,
+        right ? icon("right", { cls: "arrow", label: t("sw.ui.rel.right") }) : null,
       ),
     );
   }
-  if (effect.coins_per) out.push(h("span.per", null, icon("coin", { cls: "sm" }), perText(effect.coins_per, "coin")));
-  if (effect.vp_per) out.push(h("span.per", null, icon("vp", { cls: "sm" }), perText(effect.vp_per, "VP")));
-  if (effect.power) out.push(h("span.power", null, effect.power.replaceAll("_", " ")));
+  if (effect.coins_per) out.push(h("span.per", null, icon("coin", { cls: "sm" }), perText(effect.coins_per)));
+  if (effect.vp_per) out.push(h("span.per", null, icon("vp", { cls: "sm" }), perText(effect.vp_per)));
+  if (effect.power) out.push(h("span.power", null, t(`sw.power_short.${effect.power}`)));
   return h("span.effect", { title: text || null }, out);
 }
 
-function payText(l, r, coins = 0) {
-  const parts = [];
-  if (coins) parts.push(`${coins} to bank`);
-  if (l) parts.push(`${l} ◀`);
-  if (r) parts.push(`${r} ▶`);
-  return parts.length ? `pay ${parts.join(" + ")}` : "no payment";
+/** A counting effect in a few symbols: "1 × brown ◀ ● ▶". */
+function perText(per) {
+  const where = per.cities.map((c) => ({ self: "●", left: "◀", right: "▶" })[c] || "").join(" ");
+  return `${per.amount} × ${per.count.map((c) => t(`sw.count.${c}`)).join(" / ")} ${where}`;
 }
 
 function payIcons(l, r, coins = 0) {
   const out = [];
-  if (coins) out.push(icon("coin", { text: coins, cls: "sm", label: `${coins} coin(s) to the bank` }));
-  if (l) out.push(h("span.pay", { title: `${l} coin(s) to your left neighbour` }, "◀", icon("coin", { text: l, cls: "sm" })));
-  if (r) out.push(h("span.pay", { title: `${r} coin(s) to your right neighbour` }, icon("coin", { text: r, cls: "sm" }), "▶"));
-  if (!out.length) out.push(h("span.free", { title: "your own resources cover it: no coins to pay" }, "no coins"));
+  if (coins) out.push(icon("coin", { text: coins, cls: "sm", label: tn("sw.pay.bank", coins) }));
+  if (l) out.push(h("span.pay", null, "◀", icon("coin", { text: l, cls: "sm", label: tn("n.coin", l) })));
+  if (r) out.push(h("span.pay", null, icon("coin", { text: r, cls: "sm", label: tn("n.coin", r) }), "▶"));
+  if (!out.length) out.push(h("span.free", null, t("sw.ui.no_coins")));
   return out;
 }
 
@@ -109,7 +96,8 @@ export class SevenWondersTable {
   /**
    * @param {HTMLElement} root
    * @param {object} catalog  from /api/game-types/seven-wonders/catalog
-   * @param {{onAction?: (id:number, label:string)=>void, onIllegal?: (msg:string)=>void, readOnly?: boolean}} opts
+   * @param {{onAction?: (id:number, label:string)=>void, onCancel?: (steps?:number)=>void,
+   *          onIllegal?: (msg:string)=>void, readOnly?: boolean, footer?: ()=>Node}} opts
    */
   constructor(root, catalog, opts = {}) {
     this.root = root;
@@ -136,17 +124,19 @@ export class SevenWondersTable {
     return this.byIndex[a % this.A.STAGE];
   }
 
+  words() {
+    return (this.p && this.p.words) || {};
+  }
+
   seatName(p, seat) {
-    const s = p.seats && p.seats[seat];
-    const base = `Player ${seat + 1}`;
-    if (!s) return base;
-    if (s.kind === "bot") return `${base} · ${s.bot} bot`;
-    return s.name ? `${s.name}` : base;
+    return playerName(p, seat);
   }
 
   cityName(p, city) {
-    if (city.seat === null || city.seat === undefined) return "Free City";
-    return this.seatName(p, city.seat);
+    const names = this.words().cities;
+    if (names && names[city.index]) return names[city.index];
+    if (city.seat === null || city.seat === undefined) return t("sw.free_city");
+    return playerName(p, city.seat);
   }
 
   render(p) {
@@ -155,9 +145,11 @@ export class SevenWondersTable {
     const root = this.root;
     root.replaceChildren();
     root.classList.toggle("readonly", !!this.opts.readOnly);
+    root.classList.add("sw-table");
     if (!v) return;
     const mine = v.seat !== null && v.seat !== undefined ? v.city : null;
-    root.append(this.topbar(p, v, mine));
+    if (!this.opts.readOnly) root.append(this.prompt(p, v));
+    root.append(this.topbar(p, v));
     if (v.result) root.append(this.scores(p, v));
     const n = v.cities.length;
     const others = [];
@@ -168,48 +160,58 @@ export class SevenWondersTable {
     }
     const strip = h(
       "section.others",
-      { "aria-label": "other cities" },
+      { "aria-label": t("sw.ui.other_cities") },
       others.map((c) => this.city(p, v, c, { compact: mine !== null, mine })),
     );
     const main = h("div.main");
     if (mine !== null) {
       main.append(this.city(p, v, mine, { compact: false, mine, own: true }));
     }
-    main.append(this.logPanel(v));
-    root.append(strip, main);
+    main.append(this.logPanel(p, v));
+    // the hand right under the prompt: the decision first, then the cities and the log
     if (mine !== null && !v.result) root.append(this.decision(p, v, mine));
+    root.append(strip, main);
   }
 
-  topbar(p, v, mine) {
+  /** The decision, always in view: what to do now; Cancel while a payment is being chosen. */
+  prompt(p, v) {
+    const w = this.words();
+    const yours = !!(v.legal && v.legal.length);
+    const actions = [];
+    if (v.phase === "halikarnassus" && yours) {
+      const pass = v.legal.find((a) => this.kindOf(a.id) === "hali_pass");
+      if (pass) actions.push({ id: pass.id, label: actionLabel(p, pass), onclick: () => this.act(pass), testid: "hali-pass" });
+    }
+    return promptBar(p, {
+      text: w.prompt || "",
+      actions,
+      onCancel: this.opts.onCancel || null,
+      busy: this.busy,
+      tone: yours ? "yours" : "",
+    });
+  }
+
+  topbar(p, v) {
     const dir = v.direction === "right" ? "right" : "left";
     let status;
-    const waiting = v.cities.filter((c) => c.deciding && !c.committed).map((c) => this.cityName(p, c));
     const you = v.seat;
-    if (this.opts.readOnly) status = h("span.st.wait", null, v.result ? "Game over" : "Replay");
-    else if (v.result) status = h("span.st.over", null, "Game over");
-    else if (you !== null && v.legal && v.legal.length) status = h("span.st.yours", null, "Your move");
-    else if (waiting.length) status = h("span.st.wait", null, `Waiting for ${waiting.join(", ")}`);
+    const waiting = v.cities.filter((c) => c.deciding && !c.committed).map((c) => this.cityName(p, c));
+    if (this.opts.readOnly) status = h("span.st.wait", null, t(v.result ? "status.over" : "status.replay"));
+    else if (v.result) status = h("span.st.over", null, t("status.over"));
+    else if (you !== null && v.legal && v.legal.length) status = h("span.st.yours", null, t("status.your_move"));
+    else if (waiting.length) status = h("span.st.wait", null, t("status.waiting", { players: waiting.join(", ") }));
     else status = h("span.st", null, "…");
-    const phase = {
-      babylon_extra_step: "Babylon plays the seventh card",
-      halikarnassus: "Halikarnassus builds from the discard pile",
-    }[v.phase];
+    const phase = v.phase === "babylon_extra_step" || v.phase === "halikarnassus" ? t(`sw.ui.phase.${v.phase}`) : null;
     return h(
       "header.topbar",
       null,
-      h("span.age", { "data-testid": "age" }, `Age ${roman(v.age)}`),
-      h("span.turn", null, `Turn ${v.turn} of 6`),
-      h(
-        "span.dir",
-        { title: `cards pass to the ${dir}` },
-        "pass ",
-        icon(dir, { cls: "arrow", label: `to the ${dir}` }),
-        ` ${dir}`,
-      ),
+      h("span.age", { "data-testid": "age" }, t("sw.ui.age", { age: roman(v.age) })),
+      h("span.turn", null, t("sw.ui.turn", { turn: v.turn })),
+      h("span.dir", null, icon(dir, { cls: "arrow", label: "" }), ` ${t(`sw.ui.pass.${dir}`)}`),
       phase ? h("span.phase", null, phase) : null,
-      h("span.discard", { title: "cards in the discard pile" }, `discard pile: ${v.discard_size}`),
+      h("span.discard", null, tn("sw.ui.discard_pile", v.discard_size)),
       h("span.grow"),
-      status,
+      h("span.status", { "data-testid": "status" }, status),
     );
   }
 
@@ -219,56 +221,65 @@ export class SevenWondersTable {
     const n = v.cities.length;
     let rel = null;
     if (mine !== null && !own) {
-      if (c === (mine + 1) % n) rel = "left neighbour";
-      if (c === (mine - 1 + n) % n) rel = rel ? "both neighbours" : "right neighbour";
+      const left = c === (mine + 1) % n;
+      const right = c === (mine - 1 + n) % n;
+      rel = left && right ? t("sw.ui.rel.both") : left ? t("sw.ui.rel.left") : right ? t("sw.ui.rel.right") : null;
     }
     let badge = null;
     if (city.deciding) {
       badge = city.committed
-        ? h("span.badge.chosen", { "data-testid": "chosen" }, icon("check", { cls: "sm" }), "chosen")
-        : h("span.badge.choosing", null, icon("hourglass", { cls: "sm" }), "choosing");
+        ? h("span.badge.chosen", { "data-testid": "chosen" }, icon("check", { cls: "sm" }), t("sw.ui.chosen"))
+        : h("span.badge.choosing", null, icon("hourglass", { cls: "sm" }), t("sw.ui.choosing"));
     }
     const stages = board.sides[city.side];
     const tokens = city.tokens || [];
-    const wins = tokens.filter((t) => t > 0);
+    const wins = tokens.filter((x) => x > 0);
+    const name = this.cityName(p, city);
     const head = h(
       "header.city-head",
       null,
-      h("span.city-name", null, this.cityName(p, city)),
+      h("span.city-name", null, name),
+      own ? h("span.rel", null, t("sw.ui.you")) : null,
       rel ? h("span.rel", null, rel) : null,
       badge,
     );
     const wonder = h(
-      "div.wonder",
-      { title: `${board.wonder} (side ${city.side}); starts with ${this.catalog.resources[board.start_resource]}` },
+      "button.wonder",
+      {
+        type: "button",
+        title: t("sw.ui.wonder_title", { wonder: board.wonder, side: city.side, resource: this.catalog.resources[board.start_resource] }),
+        onclick: () => this.wonderDetail(city, board),
+      },
       resIcon(this.catalog, board.start_resource, "sm"),
       h("span.wname", null, `${board.name} ${city.side}`),
       h(
         "span.pips",
-        { "aria-label": `${city.stages_built} of ${city.stages_total} wonder stages built` },
+        { "aria-label": t("sw.ui.stages", { built: city.stages_built, total: city.stages_total }) },
         stages.map((_, i) => h(`span.pip${i < city.stages_built ? ".built" : ""}`)),
       ),
     );
     const stats = h(
       "div.stats",
       null,
-      icon("coin", { text: city.coins, label: `${city.coins} coins` }),
-      icon("shield", { text: city.shields, label: `${city.shields} shields` }),
+      icon("coin", { text: city.coins, label: tn("n.coin", city.coins) }),
+      icon("shield", { text: city.shields, label: tn("sw.ui.shields", city.shields) }),
       h(
         "span.tokens",
-        { title: `military: ${city.military_points} points` },
-        wins.map((t) => icon("victory", { text: t, cls: "sm", label: `victory token ${t}` })),
-        city.defeat_tokens ? icon("defeat", { text: city.defeat_tokens, cls: "sm", label: `${city.defeat_tokens} defeat tokens` }) : null,
+        { title: t("sw.ui.military", { points: city.military_points }) },
+        wins.map((x) => icon("victory", { text: x, cls: "sm", label: tn("sw.ui.victory", x) })),
+        city.defeat_tokens ? icon("defeat", { text: city.defeat_tokens, cls: "sm", label: tn("sw.ui.defeats", city.defeat_tokens) }) : null,
       ),
       h(
         "span.sci",
         null,
         ["compass", "gear", "tablet"].map((s) =>
-          city.science[s] ? icon(s, { text: city.science[s], cls: "sm", label: `${city.science[s]} ${s}` }) : null,
+          city.science[s]
+            ? icon(s, { text: city.science[s], cls: "sm", label: t("sw.ui.science", { n: city.science[s], symbol: t(`sw.science.${s}`) }) })
+            : null,
         ),
-        city.science_wilds ? icon("wild", { text: city.science_wilds, cls: "sm" }) : null,
+        city.science_wilds ? icon("wild", { text: city.science_wilds, cls: "sm", label: tn("sw.ui.wilds", city.science_wilds) }) : null,
       ),
-      city.seat !== null && !own && city.hand_size ? icon("cards", { text: city.hand_size, cls: "sm", label: `${city.hand_size} cards in hand` }) : null,
+      city.seat !== null && !own && city.hand_size ? icon("cards", { text: city.hand_size, cls: "sm", label: tn("sw.ui.hand_size", city.hand_size) }) : null,
     );
     const groups = {};
     for (const id of city.structures) {
@@ -283,11 +294,11 @@ export class SevenWondersTable {
         .map((col) =>
           h(
             `div.col.${col}`,
-            { title: COLOR_LABEL[col] },
+            { title: t(`sw.color.${col}`) },
             groups[col].map((card) =>
               h(
-                `span.chip.${col}`,
-                { title: `${card.name}: ${card.text}`, "data-card": card.id },
+                `button.chip.${col}`,
+                { type: "button", title: `${card.name}: ${card.text}`, "data-card": card.id, onclick: () => this.cardDetail(card) },
                 compact ? null : effectIcons(this.catalog, card.effect),
                 h("span.chip-name", null, card.name),
               ),
@@ -297,24 +308,24 @@ export class SevenWondersTable {
     );
     const el = h(
       `section.city${compact ? ".compact" : ""}${own ? ".own" : ""}${city.deciding && !city.committed ? ".thinking" : ""}`,
-      { "data-city": c, "aria-label": this.cityName(p, city) },
+      { "data-city": c, "aria-label": name },
       head,
       wonder,
       stats,
     );
-    if (own) el.append(this.stagesPanel(v, city, stages));
+    if (own) el.append(this.stagesPanel(city, stages));
     el.append(structures);
     return el;
   }
 
-  stagesPanel(v, city, stages) {
+  stagesPanel(city, stages) {
     return h(
       "div.stages",
       null,
       stages.map((st, i) =>
         h(
           `div.stage${i < city.stages_built ? ".built" : ""}`,
-          { title: st.text },
+          { title: `${t("sw.stage_n", { stage: i + 1 })}: ${st.text} (${t("sw.ui.cost", { cost: st.cost_text })})` },
           h("span.num", null, roman(i + 1)),
           costIcons(this.catalog, st.cost, st.coins),
           h("span.arrow-to", null, "→"),
@@ -324,23 +335,51 @@ export class SevenWondersTable {
     );
   }
 
-  logPanel(v) {
+  /** A card's full text, cost, chains and (in the hand) why it cannot be built now. */
+  cardDetail(card, why = null) {
+    const name = (id) => this.catalog.cards[id].name;
+    showDetail(
+      card.name,
+      h("p.detail-meta", null, t("sw.ui.detail_meta", { age: roman(card.age), color: t(`sw.color.${card.color}`) })),
+      h("p", null, t("sw.ui.cost", { cost: card.cost_text })),
+      h("p", null, card.text),
+      card.chains_from.length ? h("p", null, t("sw.ui.chains_from", { cards: card.chains_from.map(name).join(", ") })) : null,
+      card.chains_to.length ? h("p", null, t("sw.ui.chains_to", { cards: card.chains_to.map(name).join(", ") })) : null,
+      why ? h("p.why", null, why) : null,
+    );
+  }
+
+  wonderDetail(city, board) {
+    const stages = board.sides[city.side];
+    showDetail(
+      `${board.wonder} (${board.name} ${city.side})`,
+      h("p", null, t("sw.ui.starts_with", { resource: this.catalog.resources[board.start_resource] })),
+      h(
+        "ol.stage-list",
+        null,
+        stages.map((st, i) => h("li", null, `${st.text} (${t("sw.ui.cost", { cost: st.cost_text })})`, i < city.stages_built ? ` ✓` : null)),
+      ),
+    );
+  }
+
+  logPanel(p, v) {
     const events = v.log || [];
+    const lines = logLines(p);
     const list = h(
       "ol.log",
-      { "aria-label": "game log" },
-      events.map((e) =>
+      { "aria-label": t("ui.log") },
+      events.map((e, i) =>
         h(
-          `li${e.seat !== undefined ? ".private" : ""}`,
+          `li${lines[i].private ? ".private" : ""}`,
           null,
           h("span.when", null, `${roman(e.age)}·${e.turn}`),
           " ",
-          e.text,
-          e.seat !== undefined ? h("span.only", null, " (only you)") : null,
+          lines[i].text,
+          lines[i].private ? h("span.only", null, ` ${t("sw.ui.only_you")}`) : null,
         ),
       ),
     );
-    const panel = h("aside.logpanel", null, h("h3", null, "Game log"), list);
+    const panel = h("aside.logpanel", null, h("h3", null, t("ui.log")), list);
     requestAnimationFrame(() => {
       list.scrollTop = list.scrollHeight;
     });
@@ -350,7 +389,7 @@ export class SevenWondersTable {
   // --- decisions -------------------------------------------------------------------------
   decision(p, v, mine) {
     const legal = v.legal || [];
-    const box = h("section.decision", { "aria-label": "your hand" });
+    const box = h("section.decision", { "aria-label": t("sw.ui.hand") });
     const c = v.deciding_for ?? mine;
     const commit = (v.commitments || {})[String(c)] || (v.commitments || {})[String(mine)];
     if (commit && commit.choosing_payment) {
@@ -361,23 +400,13 @@ export class SevenWondersTable {
       box.append(this.haliChoice(v, legal));
       return box;
     }
-    if (commit && commit.action && !legal.length) {
-      const card = this.catalog.cards[commit.card];
-      const what = { build: `build ${card.name}`, stage: `build a wonder stage with ${card.name}`, discard: `discard ${card.name}` }[commit.action];
-      box.append(
-        h(
-          "div.chosen-banner",
-          { "data-testid": "chosen-banner" },
-          icon("check"),
-          ` You chose to ${what}`,
-          commit.free ? ` (free: ${commit.free})` : ` (${payText(commit.pay_left, commit.pay_right)})`,
-          " — waiting for the others.",
-        ),
-      );
+    const chosen = Object.values(this.words().chosen || {});
+    if (chosen.length && !legal.length) {
+      box.append(h("div.chosen-banner", { "data-testid": "chosen-banner" }, icon("check"), " ", t("sw.ui.your_choice", { choice: chosen.join("; ") })));
     }
-    const forFree = v.deciding_for === 0 && v.cities[0].seat === null;
-    let title = forFree ? "The Free City's choice (its hand is yours this turn)" : legal.length ? "Your hand: choose a card" : "Your hand";
-    if (this.opts.readOnly) title = `${this.seatName(p, v.seat)}'s hand`;
+    const forFree = legal.length && v.deciding_for !== null && v.deciding_for !== undefined && v.cities[v.deciding_for].seat === null;
+    let title = forFree ? t("sw.ui.free_city_hand") : t("sw.ui.hand");
+    if (this.opts.readOnly) title = t("sw.ui.hand_of", { name: this.seatName(p, v.seat) });
     box.append(h("h3", null, title));
     const hand = h("div.hand", { "data-testid": "hand" });
     const byCard = {};
@@ -387,47 +416,44 @@ export class SevenWondersTable {
       const card = this.cardOf(a.id);
       (byCard[card.id] = byCard[card.id] || {})[kind] = a;
     }
-    const seen = new Set();
-    for (const id of v.hand || []) {
-      hand.append(this.handCard(v, id, byCard[id] || {}, legal.length > 0, seen.has(id)));
-      seen.add(id);
-    }
+    for (const id of v.hand || []) hand.append(this.handCard(v, id, byCard[id] || {}, legal.length > 0));
     box.append(hand);
     return box;
   }
 
   act(a) {
     if (this.busy || this.opts.readOnly || !this.opts.onAction) return;
-    this.opts.onAction(a.id, a.label);
+    this.opts.onAction(a.id, actionLabel(this.p, a));
   }
 
   refuse(msg) {
     if (this.opts.onIllegal) this.opts.onIllegal(msg);
   }
 
-  handCard(v, id, acts, deciding, dup) {
+  handCard(v, id, acts, deciding) {
     const card = this.catalog.cards[id];
+    const w = this.words();
     const hint = (this.p.hints && this.p.hints.cards && this.p.hints.cards[id]) || null;
     const stageHint = (this.p.hints && this.p.hints.stage) || null;
     const canBuild = !!acts.build;
     const chain = hint && hint.chain;
-    let buildLabel = "Build";
     let buildNote = null;
     if (canBuild) {
-      if (chain) buildNote = h("span.note", null, icon("chain", { cls: "sm" }), ` free (chain: ${chain})`);
+      if (chain) buildNote = h("span.note", null, icon("chain", { cls: "sm" }), ` ${t("sw.ui.note_chain", { card: this.catalog.cards[chain].name })}`);
       else if (hint && hint.payments.length) {
         const [l, r] = hint.payments[0];
         buildNote = h(
           "span.note",
           null,
           payIcons(l, r, hint.coin_cost),
-          hint.payments.length > 1 ? h("span.more", null, ` · ${hint.payments.length} ways to pay`) : null,
+          hint.payments.length > 1 ? h("span.more", null, ` · ${tn("sw.ui.ways", hint.payments.length)}`) : null,
         );
       }
     }
-    const reason = hint && hint.reason ? hint.reason : "not possible now";
-    const button = (kind, label, a, note, why) => {
-      const b = h(
+    const notNow = t("sw.why.not_now");
+    const reason = (w.reasons && w.reasons[id]) || notNow;
+    const button = (kind, label, a, note, why, refusal) =>
+      h(
         `button.act.${kind}${a ? "" : ".off"}`,
         {
           type: "button",
@@ -435,42 +461,64 @@ export class SevenWondersTable {
           "data-card": id,
           "data-action": a ? a.id : null,
           "aria-disabled": a ? null : "true",
-          title: a ? a.label : why,
+          title: a ? actionLabel(this.p, a) : why,
           onclick: (ev) => {
             ev.stopPropagation();
             if (a) this.act(a);
-            else if (deciding) this.refuse(`You cannot ${label.toLowerCase()} ${card.name}: ${why}.`);
+            else if (deciding) this.refuse(t(refusal, { card: card.name, why }));
           },
         },
         h("span.lbl", null, label),
         note,
       );
-      return b;
-    };
     const actions = h("footer.acts");
     if (deciding || canBuild) {
-      actions.append(button("build", buildLabel, acts.build, buildNote, reason));
+      actions.append(button("build", t("sw.btn.build"), acts.build, buildNote, reason, "sw.ui.refuse.build"));
       const stageNote =
-        acts.stage && stageHint && stageHint.payments.length
-          ? h("span.note", null, payIcons(stageHint.payments[0][0], stageHint.payments[0][1]))
-          : null;
-      const stageWhy = stageHint && stageHint.reason ? stageHint.reason : "no wonder stage can be built now";
-      actions.append(button("stage", stageHint && stageHint.number ? `Stage ${roman(stageHint.number)}` : "Stage", acts.stage, stageNote, stageWhy));
-      actions.append(button("discard", "Sell", acts.discard, h("span.note", null, "+", icon("coin", { text: 3, cls: "sm" })), "not possible now"));
-      if (acts.free) actions.append(button("free", "Free build", acts.free, h("span.note", null, "Olympia"), ""));
+        acts.stage && stageHint && stageHint.payments.length ? h("span.note", null, payIcons(stageHint.payments[0][0], stageHint.payments[0][1])) : null;
+      const stageWhy = w.stage_reason || notNow;
+      const stageLabel = stageHint && stageHint.number ? t("sw.btn.stage", { stage: roman(stageHint.number) }) : t("sw.btn.stage_any");
+      actions.append(button("stage", stageLabel, acts.stage, stageNote, stageWhy, "sw.ui.refuse.stage"));
+      const sellWhy = w.sell_reason || notNow;
+      actions.append(
+        button(
+          "discard",
+          t("sw.btn.sell"),
+          acts.discard,
+          h("span.note", null, "+", icon("coin", { text: 3, cls: "sm", label: tn("n.coin", 3) })),
+          sellWhy,
+          "sw.ui.refuse.sell",
+        ),
+      );
+      if (acts.free) actions.append(button("free", t("sw.btn.free"), acts.free, h("span.note", null, t("sw.ui.olympia")), "", "sw.ui.refuse.build"));
     }
     const cls = !deciding ? "" : canBuild ? ".affordable" : ".unaffordable";
     return h(
       `article.card.${card.color}${cls}`,
       { "data-testid": "hand-card", "data-card": id, "aria-label": card.name, title: card.text },
-      h("header.card-head", null, costIcons(this.catalog, card.cost, card.coins), h("span.card-name", null, card.name)),
-      h("div.card-body", null, effectIcons(this.catalog, card.effect, card.text)),
+      h(
+        "button.card-head",
+        { type: "button", title: card.text, onclick: () => this.cardDetail(card, deciding && !canBuild ? reason : null) },
+        costIcons(this.catalog, card.cost, card.coins),
+        h("span.card-name", null, card.name),
+      ),
+      h("div.card-body", null, effectIcons(this.catalog, card.effect, card.text), h("p.card-text", null, card.text)),
       card.chains_to.length || card.chains_from.length
         ? h(
             "div.chains",
             null,
-            card.chains_from.length ? h("span", { title: "free if you own" }, icon("chain", { cls: "sm" }), card.chains_from.map((c) => this.catalog.cards[c].name).join(", ")) : null,
-            card.chains_to.length ? h("span", { title: "makes free" }, " → ", card.chains_to.map((c) => this.catalog.cards[c].name).join(", ")) : null,
+            card.chains_from.length
+              ? h(
+                  "span",
+                  null,
+                  icon("chain", { cls: "sm", label: "" }),
+                  " ",
+                  t("sw.ui.chains_from", { cards: card.chains_from.map((c) => this.catalog.cards[c].name).join(", ") }),
+                )
+              : null,
+            card.chains_to.length
+              ? h("span", null, " ", t("sw.ui.chains_to", { cards: card.chains_to.map((c) => this.catalog.cards[c].name).join(", ") }))
+              : null,
           )
         : null,
       deciding && !canBuild ? h("div.why", null, reason) : null,
@@ -487,7 +535,6 @@ export class SevenWondersTable {
         return { a, l: Math.floor(k / this.A.PAY_BASE), r: k % this.A.PAY_BASE };
       })
       .sort((x, y) => x.l + x.r - (y.l + y.r) || x.l - y.l);
-    const what = commit.action === "stage" ? `the wonder stage (with ${card.name})` : card.name;
     const n = v.cities.length;
     const c = v.deciding_for ?? v.city;
     const leftName = this.cityName(this.p, v.cities[(c + 1) % n]);
@@ -495,20 +542,20 @@ export class SevenWondersTable {
     return h(
       "div.paychoice",
       { "data-testid": "payment-choice" },
-      h("h3", null, `How do you pay for ${what}?`),
+      h("h3", null, t("sw.ui.pay_title", { card: card.name })),
       h(
         "div.payopts",
         null,
         opts.map((o, i) =>
           h(
             "button.payopt",
-            { type: "button", "data-kind": "pay", "data-action": o.a.id, title: o.a.label, onclick: () => this.act(o.a) },
-            h("span.left", { title: `to ${leftName} (left)` }, "◀ ", icon("coin", { text: o.l, cls: "sm" })),
-            h("span.right", { title: `to ${rightName} (right)` }, icon("coin", { text: o.r, cls: "sm" }), " ▶"),
+            { type: "button", "data-kind": "pay", "data-action": o.a.id, title: actionLabel(this.p, o.a), onclick: () => this.act(o.a) },
+            h("span.left", { title: t("sw.ui.to_left", { name: leftName }) }, "◀ ", icon("coin", { text: o.l, cls: "sm", label: tn("n.coin", o.l) })),
+            h("span.right", { title: t("sw.ui.to_right", { name: rightName }) }, icon("coin", { text: o.r, cls: "sm", label: tn("n.coin", o.r) }), " ▶"),
             h("span.who", null, leftName),
             h("span.who", null, rightName),
-            h("span.total", null, `${o.l + o.r} coin${o.l + o.r === 1 ? "" : "s"}`),
-            i === 0 ? h("span.cheapest", null, "cheapest") : null,
+            h("span.total", null, tn("sw.ui.pay_total", o.l + o.r)),
+            i === 0 ? h("span.cheapest", null, t("sw.ui.cheapest")) : null,
           ),
         ),
       ),
@@ -527,7 +574,7 @@ export class SevenWondersTable {
     return h(
       "div.hali",
       null,
-      h("h3", null, "Halikarnassus: build one card from the discard pile for free"),
+      h("h3", null, t("sw.ui.hali_title")),
       h(
         "div.hand",
         null,
@@ -539,31 +586,39 @@ export class SevenWondersTable {
             return h(
               `article.card.${card.color}${a ? ".affordable" : ".unaffordable"}`,
               { "data-card": id, title: card.text },
-              h("header.card-head", null, h("span.card-name", null, card.name)),
-              h("div.card-body", null, effectIcons(this.catalog, card.effect, card.text)),
+              h("button.card-head", { type: "button", onclick: () => this.cardDetail(card) }, h("span.card-name", null, card.name)),
+              h("div.card-body", null, effectIcons(this.catalog, card.effect, card.text), h("p.card-text", null, card.text)),
               h(
                 "footer.acts",
                 null,
                 h(
                   `button.act.build${a ? "" : ".off"}`,
-                  { type: "button", "data-kind": "hali", "data-action": a ? a.id : null, onclick: () => (a ? this.act(a) : this.refuse(`You already have ${card.name}.`)) },
-                  "Build free",
+                  {
+                    type: "button",
+                    "data-kind": "hali",
+                    "data-action": a ? a.id : null,
+                    title: a ? actionLabel(this.p, a) : t("sw.why.owned", { card: card.name }),
+                    onclick: () => (a ? this.act(a) : this.refuse(t("sw.ui.refuse.hali", { card: card.name }))),
+                  },
+                  t("sw.btn.hali"),
                 ),
               ),
             );
           }),
       ),
-      pass ? h("button.act.pass", { type: "button", "data-kind": "hali_pass", "data-action": pass.id, onclick: () => this.act(pass) }, "Take nothing") : null,
+      pass
+        ? h("button.act.pass", { type: "button", "data-kind": "hali_pass", "data-action": pass.id, onclick: () => this.act(pass) }, t("sw.btn.hali_pass"))
+        : null,
     );
   }
 
   // --- the end -----------------------------------------------------------------------------
   scores(p, v) {
     const r = v.result;
-    const seatsN = r.scores.length;
-    const cols = [];
-    for (let s = 0; s < seatsN; s++) cols.push(s);
+    const labels = this.words().scores || {};
+    const cols = r.scores.map((_, s) => s);
     const freeCity = r.extra && r.extra.free_city;
+    const winner = (s) => r.winners.includes(s);
     const table = h(
       "table.scores",
       { "data-testid": "scores" },
@@ -574,8 +629,10 @@ export class SevenWondersTable {
           "tr",
           null,
           h("th", null, ""),
-          cols.map((s) => h(`th${r.winners.includes(s) ? ".winner" : ""}`, null, r.winners.includes(s) ? icon("crown", { cls: "sm", label: "winner" }) : null, this.seatName(p, s))),
-          freeCity ? h("th.fc", null, "Free City") : null,
+          cols.map((s) =>
+            h(`th${winner(s) ? ".winner" : ""}`, null, winner(s) ? icon("crown", { cls: "sm", label: t("sw.ui.winner") }) : null, this.seatName(p, s)),
+          ),
+          freeCity ? h("th.fc", null, t("sw.free_city")) : null,
         ),
       ),
       h(
@@ -585,7 +642,7 @@ export class SevenWondersTable {
           h(
             `tr.cat-${cat}`,
             null,
-            h("th", null, icon(CATEGORY_ICON[cat] || "vp", { cls: "sm" }), " ", cat),
+            h("th", null, icon(CATEGORY_ICON[cat] || "vp", { cls: "sm" }), " ", labels[cat] || t(`sw.score.${cat}`)),
             cols.map((s) => h("td", null, String(r.breakdown[s][cat]))),
             freeCity ? h("td.fc", null, String(freeCity.breakdown[cat])) : null,
           ),
@@ -593,25 +650,25 @@ export class SevenWondersTable {
         h(
           "tr.total",
           null,
-          h("th", null, "Total"),
-          cols.map((s) => h(`td${r.winners.includes(s) ? ".winner" : ""}`, null, String(r.scores[s]))),
+          h("th", null, t("ui.total")),
+          cols.map((s) => h(`td${winner(s) ? ".winner" : ""}`, null, String(r.scores[s]))),
           freeCity ? h("td.fc", null, String(freeCity.score)) : null,
         ),
         h(
           "tr.place",
           null,
-          h("th", null, "Place"),
-          cols.map((s) => h("td", null, `${r.ranking[s] + 1}${["st", "nd", "rd"][r.ranking[s]] || "th"}`)),
+          h("th", null, t("ui.place")),
+          cols.map((s) => h("td", null, String(r.ranking[s] + 1))),
           freeCity ? h("td.fc", null, "—") : null,
         ),
       ),
     );
-    const names = r.winners.map((s) => this.seatName(p, s)).join(" and ");
+    const names = r.winners.map((s) => this.seatName(p, s)).join(", ");
     return h(
       "section.final",
-      { "aria-label": "final scores" },
-      h("h2", null, `${names} win${r.winners.length > 1 ? "" : "s"}!`),
-      table,
+      { "aria-label": t("ui.scores") },
+      h("h2", null, t(r.winners.length > 1 ? "ui.winners" : "ui.winner", { players: names })),
+      h("div.scores-wrap", null, table),
       this.opts.footer ? this.opts.footer() : null,
     );
   }
