@@ -934,6 +934,28 @@ def log_line(view: JSON | None, e: JSON, ctx: Ctx) -> str:
     return str(raw) if isinstance(raw, str) else ctx.t("deus.log.unknown")
 
 
+#: rendered log lines by (language, names, board terrains, event): an entry never changes once
+#: written, and every payload of a game renders its whole log again
+_LINES: dict[tuple[Any, ...], str] = {}
+_LINES_MAX = 100_000
+
+
+def log_lines(view: JSON, ctx: Ctx) -> list[str]:
+    """Every entry of ``view["log"]`` in player words (memoized: see :data:`_LINES`)."""
+    board = tuple(g["terrain"] for g in view.get("regions") or [])
+    head = (ctx.tr.lang, ctx.names, board)
+    out = []
+    for e in view.get("log") or []:
+        key = (*head, repr(e))  # ints, strings, lists and None only: repr is exact
+        line = _LINES.get(key)
+        if line is None:
+            if len(_LINES) >= _LINES_MAX:
+                _LINES.clear()
+            line = _LINES[key] = log_line(view, e, ctx)
+        out.append(line)
+    return out
+
+
 # --- everything -------------------------------------------------------------------------------
 def scores(ctx: Ctx) -> dict[str, str]:
     """The score categories of DEUS-19 in words."""
@@ -965,7 +987,7 @@ def render(view: JSON, ctx: Ctx) -> JSON:
     }
     out: JSON = {
         "legal": legal,
-        "log": [log_line(view, e, ctx) for e in view.get("log") or []],
+        "log": log_lines(view, ctx),
         "prompt": ask["text"],
         "hint": ask["hint"],
         "round": round_line(view, ctx),
