@@ -272,7 +272,8 @@ def test_deus_offering_and_construction_withdrawn_leave_no_trace(
     assert page.locator("[data-testid=hand-card]").count() == hand
     unchanged("after cancelling the offering")
     after = _api_state(server, gid, token)
-    assert after["view"] == mine["view"] and after["tentative"] == 0
+    assert after["view"] == mine["view"]
+    assert after["tentative"] == 0
 
     # a construction: the card (and its payment), then cancelled before the region is chosen
     build = page.locator("button.act[data-kind=build]")

@@ -363,37 +363,54 @@ def card_now(view: JSON, seat: int, c: Card, tr: Translator) -> str | None:
 
 
 # --- offerings (DEUS-10) ----------------------------------------------------------------------
-def offering_gains(view: JSON, color: int, n: int, hand_after: int, ctx: Ctx) -> str:
+def offering_outcome(view: JSON, color: int, n: int, hand_after: int) -> dict[str, int]:
     """What discarding ``n`` cards to the god of ``color`` gives the viewer now, the hand
-    holding ``hand_after`` cards after the discard: the power with strength N (DEUS-10.3), one
-    piece of the god's type back (DEUS-10.4), the refill to 5 and Minerva's extra cards up to
-    the hand limit (DEUS-10.5), resources only while the supply lasts (DEUS-11.6)."""
+    holding ``hand_after`` cards after the discard, as numbers: ``gold`` and ``vp`` (DEUS-10.3),
+    ``resources`` and ``pieces`` of the player's choice (Ceres, Jupiter; only what the general or
+    personal supply holds, DEUS-11.6), ``piece`` (the type of the piece moved back, DEUS-10.4;
+    -1 none; ``no_piece`` the god's type when the personal supply has none left) and ``drawn``
+    (the refill to 5 and Minerva's extra cards, up to the hand limit and the cards left,
+    DEUS-10.5, DEUS-7.8)."""
     g = GODS[color]
     me = _player(view, int(view.get("seat") or 0))
-    parts: list[str] = []
-    if g.gold:
-        parts.append(gold(n * g.gold, ctx.tr))
-    if g.vp:
-        parts.append(vp(n * g.vp, ctx.tr))
-    if g.resource_choice:
-        supply = sum(int(x) for x in (view.get("supply") or {}).values())
-        k = min(n * g.resource_choice, supply)
-        parts.append(ctx.tn("deus.offer.resources", k) if k else ctx.t("deus.offer.no_resources"))
-    personal = me.get("personal_supply") or {}
-    if g.piece_choice:
-        left = sum(int(x) for x in personal.values())
-        k = min(n * g.piece_choice, left)
-        parts.append(ctx.tn("deus.offer.pieces", k) if k else ctx.t("deus.offer.no_pieces"))
-    if g.piece >= 0:
-        if int(personal.get(PIECES[g.piece], 0)) > 0:
-            parts.append(ctx.t("deus.offer.piece_back", piece=a_piece(g.piece, ctx.tr)))
-        else:
-            parts.append(ctx.t("deus.offer.no_piece_back", piece=piece_name(g.piece, ctx.tr)))
+    personal = {k: int(x) for k, x in (me.get("personal_supply") or {}).items()}
+    supply = sum(int(x) for x in (view.get("supply") or {}).values())
+    back = g.piece >= 0 and personal.get(PIECES[g.piece], 0) > 0
     want = max(0, REFILL_TO - hand_after) + n * g.extra_cards
     cards_left = int(view.get("deck_size") or 0) + int(view.get("discard_size") or 0) + n
-    drawn = max(0, min(want, HAND_LIMIT - hand_after, cards_left))
-    if drawn:
-        parts.append(ctx.tn("deus.offer.draw", drawn))
+    return {
+        "gold": n * g.gold,
+        "vp": n * g.vp,
+        "resources": min(n * g.resource_choice, supply),
+        "pieces": min(n * g.piece_choice, sum(personal.values()) - (1 if back else 0)),
+        "piece": g.piece if back else -1,
+        "no_piece": g.piece if g.piece >= 0 and not back else -1,
+        "drawn": max(0, min(want, HAND_LIMIT - hand_after, cards_left)),
+    }
+
+
+def offering_gains(view: JSON, color: int, n: int, hand_after: int, ctx: Ctx) -> str:
+    """:func:`offering_outcome` in words: "2 gold, a ship back to your player board and 3 cards
+    drawn"."""
+    g = GODS[color]
+    o = offering_outcome(view, color, n, hand_after)
+    parts: list[str] = []
+    if g.gold:
+        parts.append(gold(o["gold"], ctx.tr))
+    if g.vp:
+        parts.append(vp(o["vp"], ctx.tr))
+    if g.resource_choice:
+        k = o["resources"]
+        parts.append(ctx.tn("deus.offer.resources", k) if k else ctx.t("deus.offer.no_resources"))
+    if g.piece_choice:
+        k = o["pieces"]
+        parts.append(ctx.tn("deus.offer.pieces", k) if k else ctx.t("deus.offer.no_pieces"))
+    if o["piece"] >= 0:
+        parts.append(ctx.t("deus.offer.piece_back", piece=a_piece(o["piece"], ctx.tr)))
+    elif o["no_piece"] >= 0:
+        parts.append(ctx.t("deus.offer.no_piece_back", piece=piece_name(o["no_piece"], ctx.tr)))
+    if o["drawn"]:
+        parts.append(ctx.tn("deus.offer.draw", o["drawn"]))
     return ctx.join(parts) if parts else ctx.t("deus.offer.nothing")
 
 
