@@ -335,9 +335,9 @@ def count(view: JSON, seat: int, per: Counter) -> int | None:
     return None
 
 
-def card_now(view: JSON, seat: int, c: Card, tr: Translator) -> str | None:
-    """What a tableau card of ``seat`` would give if activated now (a temple card: what it
-    scores now, capped, DEUS-8.8); None for cards whose result depends on a choice."""
+def card_value(view: JSON, seat: int, c: Card, tr: Translator) -> str | None:
+    """What a card of ``seat`` would give if activated now ("3 VP"), or what a temple card scores
+    now (capped, DEUS-8.8); None for cards whose result depends on a choice."""
     e = c.effect
     if e.per is None or e.kind not in (E_GAIN_PER, E_SCORE_PER):
         return None
@@ -345,21 +345,28 @@ def card_now(view: JSON, seat: int, c: Card, tr: Translator) -> str | None:
     if n is None:
         return None
     if e.kind == E_SCORE_PER:
-        return tr.t("deus.now.temple", what=vp(min(e.cap, e.amount * n), tr))
+        return vp(min(e.cap, e.amount * n), tr)
     amount = e.amount * n
     g = e.gain
     if g < NRES:
         supply = (view.get("supply") or {}).get(RESOURCES[g], amount)
-        what = res_amount(g, min(amount, int(supply)), tr)
-    elif g == G_VP:
-        what = vp(amount, tr)
-    elif g == G_GOLD:
-        what = gold(amount, tr)
-    elif g == G_CARDS:
-        what = tr.tn("n.card", amount)
-    else:
-        what = tr.tn("deus.n.buildings", amount)
-    return tr.t("deus.now.gain", what=what)
+        return res_amount(g, min(amount, int(supply)), tr)
+    if g == G_VP:
+        return vp(amount, tr)
+    if g == G_GOLD:
+        return gold(amount, tr)
+    if g == G_CARDS:
+        return tr.tn("n.card", amount)
+    return tr.tn("deus.n.buildings", amount)
+
+
+def card_now(view: JSON, seat: int, c: Card, tr: Translator) -> str | None:
+    """:func:`card_value` as a sentence: "If activated now: 3 VP", "Scores 8 VP now"."""
+    what = card_value(view, seat, c, tr)
+    if what is None:
+        return None
+    key = "deus.now.temple" if c.effect.kind == E_SCORE_PER else "deus.now.gain"
+    return tr.t(key, what=what)
 
 
 # --- offerings (DEUS-10) ----------------------------------------------------------------------
@@ -557,8 +564,8 @@ def reason(view: JSON, card_id: str, why: str, ctx: Ctx) -> str:
 
 
 def previews(view: JSON, ctx: Ctx) -> dict[str, str]:
-    """What an offering action would give now (DEUS-10), and which column a construction
-    activates (DEUS-7.6), by action id."""
+    """What an offering action would give now (DEUS-10), which column a construction activates
+    (DEUS-7.6) and what the card a Laboratory activates would give (DEUS-14.4), by action id."""
     out: dict[str, str] = {}
     hand = view.get("hand") or []
     offering = view.get("offering") or []
@@ -579,6 +586,10 @@ def previews(view: JSON, ctx: Ctx) -> dict[str, str]:
             color = card(offering[0]).color
             gains = offering_gains(view, color, len(offering), len(hand), ctx)
             out[str(aid)] = ctx.tn("deus.preview.offer_n", len(offering), gains=gains)
+        elif kind == "card":  # a Laboratory's target (DEUS-14.4)
+            what = card_value(view, int(view.get("seat") or 0), CARDS[arg], ctx.tr)
+            if what is not None:
+                out[str(aid)] = ctx.t("deus.preview.lab", what=what)
         elif kind == "build":
             color = CARDS[arg].color
             if color == PURPLE:

@@ -126,6 +126,7 @@ export class DeusTable {
       let text = label;
       if (k[0] === "AMOUNT" && many) text = k[1] === 0 ? label : String(k[1]);
       if (preview && k[0] === "DONE" && v.phase !== "offering") text = `${label}: ${preview}`;
+      if (preview && k[0] === "CARD") text = `${label} (${preview})`;
       return {
         id: a.id,
         label: text,
