@@ -300,7 +300,9 @@ export class DeusTable {
   regionDetail(v, i) {
     const w = this.words();
     const title = (w.places || [])[i] || String(i + 1);
-    const text = (w.regions || [])[i] || "";
+    const full = (w.regions || [])[i] || "";
+    // the description starts with the name, already the popup's title
+    const text = full.startsWith(title) ? full.slice(title.length).replace(/^\s*·\s*/, "") : full;
     const reg = v.regions[i];
     const rule = reg.terrain === "village" ? t("deus.ui.rule_village") : reg.terrain === "sea" ? t("deus.ui.rule_sea") : t("deus.ui.rule_land");
     showDetail(title, h("p", null, text), h("p.deus-rule", null, rule));
