@@ -45,9 +45,12 @@ def _both_viewports(page: Any, context: str, shot: str | None = None) -> None:
     """Check the layout at 1280×800 and at 390×844 (and take the screenshots)."""
     check_layout(page, f"{context} (desktop)")
     if shot:
+        page.evaluate("window.scrollTo(0, 0)")
         _shot(page, f"{shot}.png")
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(150)
+    if shot:
+        page.evaluate("window.scrollTo(0, 0)")
     check_layout(page, f"{context} (phone)")
     scan_page(page, f"{context} (phone)")
     if shot:
