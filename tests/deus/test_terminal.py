@@ -31,7 +31,8 @@ def test_deus_terminal_is_registered_and_renders_a_game() -> None:
     terminal.render_decision(console, state, seat, state.legal_actions(seat))
     out = buf.getvalue()
     assert "your options" in out
-    assert "round" in out
+    assert "Round" in out
+    assert "P1" not in out  # seats are "Player 1", never "P1" (issue 18)
     hidden = {card_by_id(c).label for s in range(3) if s != seat for c in state.view(s)["hand"]}
     mine = {card_by_id(c).label for c in state.view(seat)["hand"]}
     for label in hidden - mine:

@@ -1,41 +1,66 @@
-"""Deus extras for the web UI: the card catalogue (names, colours, costs, effects), the gods and
-the action-id ranges the table view decodes clicks with. Static data only; everything about a
-game in progress comes from the seat's view."""
+"""Deus extras for the web UI: the card catalogue (names, colours, costs, full texts), the gods,
+the terrain/resource/piece/colour vocabulary and the action-id ranges the table view decodes
+clicks with. Static data only; everything about a game in progress comes from the seat's view
+and its player words (:mod:`civtable.games.deus.words`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from civtable import present
 from civtable.core.api import JSON
-from civtable.games.deus import actions
-from civtable.games.deus.catalog import CARDS, COLORS, GODS, PIECES, RESOURCES, TERRAINS
+from civtable.games.deus import actions, words
+from civtable.games.deus.catalog import (
+    CARDS,
+    COLOR_PIECE,
+    COLORS,
+    GODS,
+    LAND_RESOURCE,
+    PIECES,
+    RESOURCES,
+    TERRAINS,
+)
 
 
 def catalog(lang: str = "en") -> JSON:
-    """Every card and god, the terrain and piece names, and the action ranges.
-
-    ``lang`` is the language of names and texts (only English so far)."""
+    """Every card and god with its name and full text in ``lang``, the words of the map
+    legend, and the action ranges. Card and god names come from the game data (English so
+    far); texts are made from the card data with the ``deus`` catalogue."""
+    tr = present.translator(present.check_language(lang))
     cards: dict[str, Any] = {}
     for card in CARDS:
         cards[card.id] = {
             "id": card.id,
             "index": card.index,
-            "name": card.name,
+            "name": words.card_name(card.id, tr),
             "color": COLORS[card.color],
             "cost": {RESOURCES[r]: n for r, n in enumerate(card.cost) if n},
             "cost_gold": card.cost_gold,
-            "text": card.summary,
-            "rule": card.rule,
+            "cost_text": words.cost_text(card, tr),
+            "text": words.effect_text(card, tr),
             "copies": card.copies,
         }
     return {
         "game": "deus",
+        "lang": tr.lang,
         "cards": cards,
         "colors": list(COLORS),
         "resources": list(RESOURCES),
         "pieces": list(PIECES),
         "terrains": list(TERRAINS),
-        "gods": {COLORS[g.color]: {"id": g.id, "name": g.name, "text": g.summary} for g in GODS},
+        "land_resource": {TERRAINS[t]: RESOURCES[r] for t, r in enumerate(LAND_RESOURCE)},
+        "color_piece": {
+            COLORS[c]: (PIECES[p] if p >= 0 else "temple") for c, p in enumerate(COLOR_PIECE)
+        },
+        "gods": {
+            COLORS[g.color]: {
+                "id": g.id,
+                "name": words.god_name(g.color, tr),
+                "text": words.god_text(g.color, tr),
+                "piece": PIECES[g.piece] if g.piece >= 0 else None,
+            }
+            for g in GODS
+        },
         "actions": {name.upper(): lo for name, lo, _hi in actions.KINDS}
         | {"SPACE": actions.ACTION_SPACE},
     }

@@ -13,7 +13,7 @@ Rules: ``shared/rules/deus.md`` (ids DEUS-…, resolutions AMB-…, scenarios T�
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from civtable.core.api import JSON, Game
 from civtable.games.deus.actions import ACTION_SPACE
@@ -28,6 +28,17 @@ class Deus(Game):
     name = "Deus"
     min_players = 2
     max_players = 4
+    #: named option sets, the variants the lobby offers (``civtable play deus --options
+    #: free-start``); their names and descriptions are catalogue keys ``deus.preset.<name>``
+    option_presets: ClassVar[dict[str, JSON]] = {
+        "standard": {},
+        "random-board": {"board": "random"},  # DEUS-3.5, DEUS-21.2
+        "free-start": {"free_start": 10},  # DEUS-21.1
+        "free-start-experienced": {"free_start": 8},
+        "free-start-expert": {"free_start": 6},
+        "blind-building": {"blind_building": True},  # DEUS-21.3
+        "open-scores": {"public_vp": True},  # DEUS-20.3
+    }
 
     def new_game(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None

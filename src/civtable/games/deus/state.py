@@ -88,7 +88,7 @@ _FIELDS = (
 class DeusState(State):
     """A Deus position (see the module docstring for the fields)."""
 
-    __slots__ = (*_FIELDS, "game", "board", "rng", "history", "log", "_legal")
+    __slots__ = (*_FIELDS, "game", "board", "rng", "history", "log", "_legal", "open_seat")
 
     game: Game
     board: Board
@@ -99,6 +99,9 @@ class DeusState(State):
     history: list[tuple[int, int]]
     log: list[JSON] | None
     _legal: dict[int, list[int]]
+    #: the seat whose move in progress may still be withdrawn (-1: none); not part of the
+    #: position (not serialized, not hashed): see :meth:`move_open`
+    open_seat: int
     owner: list[int]
     mask: list[int]
     vvp: list[int]
@@ -133,6 +136,7 @@ class DeusState(State):
         self.history = []
         self.log = None
         self._legal = {}
+        self.open_seat = -1
 
     # --- decisions -----------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
@@ -161,6 +165,29 @@ class DeusState(State):
             cached = turn.legal_actions(self, seat) if self.owes_decision(seat) else []
             self._legal[seat] = cached
         return cached[:]
+
+    def move_open(self, seat: int) -> bool:
+        """Is ``seat`` in the middle of a move it may still withdraw (the server's tentative
+        steps)? Nothing hidden may have been revealed since the move began:
+
+        * a construction (DEUS-7, DEUS-8): the card chosen, then its payment (DEUS-7.3), its
+          region (DEUS-7.4, DEUS-8.4) and the choices of the column's effects (DEUS-7.6), up to
+          the first card drawn (School, University, DEUS-14.6; the empty-hand draw, DEUS-7.7);
+        * a blind construction (DEUS-21.3): the card, its column, its region, the same way;
+        * an offering (DEUS-10.1): the top card, then the cards added under it; finishing it
+          refills the hand (DEUS-10.5), so the choices after it (Ceres, Jupiter) stay open only
+          when nothing was drawn;
+        * the secret picks of the free start (DEUS-21.1), until the seat's last pick.
+
+        Barbarian attacks (DEUS-9), steals and army moves are public and follow from the choices,
+        so they do not close a move; a card draw or a reshuffle of the discard pile does
+        (:func:`civtable.games.deus.rules.effects.draw`), and so does the end of the action.
+        """
+        if self.phase == PICK:
+            from civtable.games.deus.rules.setup import pick_target
+
+            return 0 < sum(self.picks[seat]) < pick_target(self)
+        return self.open_seat == seat and self.phase not in (MAIN, OVER) and seat == self.cur
 
     def describe(self, seat: int, action: int) -> str:
         """A readable label of ``action`` for ``seat`` now."""
@@ -211,6 +238,7 @@ class DeusState(State):
         s.history = self.history[:]
         s.log = None if self.log is None else self.log[:]
         s._legal = {}
+        s.open_seat = self.open_seat
         s.owner = self.owner[:]
         s.mask = self.mask[:]
         s.vvp = self.vvp[:]

@@ -10,15 +10,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from civtable import termkit
+from civtable import present, termkit
 from civtable.core.api import JSON, State
+from civtable.games.deus import words
 from civtable.games.deus.catalog import CARDS, COLORS, GODS, RESOURCES, Card, card_by_id
 from civtable.games.deus.state import DeusState
-from civtable.termkit import actions_table, breakdown_table, render_events
+from civtable.termkit import breakdown_table
 
 #: rich style per card colour (DEUS-5.1)
 COLOR_STYLES = {
@@ -46,11 +48,43 @@ def _row(table: Table, *cells: str | Text) -> None:
 
 
 def format_cost(card: Card) -> str:
-    """``1 wood + 1 wheat`` (gold part included, DEUS-7.3.4)."""
-    parts = [f"{n} {RESOURCES[r]}" for r, n in enumerate(card.cost) if n]
-    if card.cost_gold:
-        parts.append(f"{card.cost_gold} gold")
-    return " + ".join(parts) or "free"
+    """``1 wood and 1 wheat`` (gold part included, DEUS-7.3.4)."""
+    return words.cost_text(card, present.translator())
+
+
+def _ctx(seat: int | None = None) -> present.Ctx:
+    """Player words in English, seats named "Player N" (the terminal has no typed names)."""
+    return present.Ctx(present.translator(), (), seat)
+
+
+def render_events(console: Console, events: Sequence[JSON], title: str = "what happened") -> None:
+    """Print log events in player words (regions by their number on the map)."""
+    if not events:
+        return
+    ctx = _ctx()
+    lines = [Text(f"• {words.log_line(None, e, ctx)}") for e in events]
+    console.print(Panel(Group(*lines), title=Text(title), title_align="left"))
+
+
+def actions_table(state: State, seat: int, actions: Sequence[int]) -> Table:
+    """The numbered legal actions with their player labels (numbers start at 1)."""
+    view = state.view(seat)
+    ctx = _ctx(seat)
+    table = Table(title="your options", title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("action")
+    for k, a in enumerate(actions, 1):
+        table.add_row(str(k), Text(words.label(view, a, ctx)))
+    return table
+
+
+def _tr() -> present.Translator:
+    return present.translator()
+
+
+def _text(card: Card) -> str:
+    """A card's full text in player words."""
+    return words.effect_text(card, _tr())
 
 
 def _card_text(card: Card) -> Text:
@@ -63,7 +97,7 @@ def cards_table() -> Table:
     for col in ("id", "card", "copies", "cost", "effect"):
         table.add_column(col)
     for c in CARDS:
-        _row(table, c.id, _card_text(c), str(c.copies), format_cost(c), c.summary)
+        _row(table, c.id, _card_text(c), str(c.copies), format_cost(c), _text(c))
     return table
 
 
@@ -74,7 +108,7 @@ def gods_table() -> Table:
         table.add_column(col)
     for g in GODS:
         color = COLORS[g.color]
-        _row(table, Text(color, style=COLOR_STYLES[color]), g.name, g.summary)
+        _row(table, Text(color, style=COLOR_STYLES[color]), g.name, words.god_text(g.color, _tr()))
     return table
 
 
@@ -91,12 +125,15 @@ def catalog_json(age: int | None = None) -> JSON:
                 "color": COLORS[c.color],
                 "copies": c.copies,
                 "cost": format_cost(c),
-                "effect": c.summary,
+                "effect": _text(c),
                 "rule": c.rule,
             }
             for c in CARDS
         ],
-        "gods": [{"name": g.name, "color": COLORS[g.color], "power": g.summary} for g in GODS],
+        "gods": [
+            {"name": g.name, "color": COLORS[g.color], "power": words.god_text(g.color, _tr())}
+            for g in GODS
+        ],
     }
 
 
@@ -109,16 +146,17 @@ def render_catalog(console: Console, age: int | None = None) -> None:
 
 # --- a seat's decision --------------------------------------------------------------------------
 def header_text(view: JSON) -> str:
-    """``Deus — round 7 (final round 9) — player 2 to move``."""
-    final = f" (final round {view['final_round']})" if view["final_round"] is not None else ""
+    """``Deus — Round 7 · the game ends after round 9 — Player 2 to move``."""
+    ctx = _ctx()
     return (
-        f"Deus — round {view['round']}{final} — Player {view['current'] + 1} to move"
+        f"Deus — {words.round_line(view, ctx)} — {ctx.player(int(view['current']))} to move"
         f" — temples left {view['temples_left']}, deck {view['deck_size']}"
     )
 
 
 def map_text(state: DeusState, view: JSON) -> Text:
-    """The board as a hex picture: terrain letter, owner digit, pieces (villages show VP)."""
+    """The board as a hex picture: the region's number (as in the log and the choices), terrain
+    letter, owner digit, pieces (villages show VP)."""
     b = state.board
     if not b.axial:
         return Text("")
@@ -133,20 +171,21 @@ def map_text(state: DeusState, view: JSON) -> Text:
         line = Text()
         col = 0
         for r in sorted(rows[rr], key=lambda x: xs[x]):
-            x = (xs[r] - minx) * 4
+            x = (xs[r] - minx) * 5
             line.append(" " * max(0, x - col))
             reg = view["regions"][r]
             letter = TERRAIN_LETTERS[reg["terrain"]]
+            num = str(r + 1)
             if reg["terrain"] == "village":
                 v = vil[reg["id"]]
-                cell = f"B{'x' if v['attacked'] else v['vp']}".ljust(8)
+                cell = f"{num}B{'x' if v['attacked'] else v['vp']}".ljust(10)
                 line.append(cell, style="bold red")
             else:
                 owner = "" if reg["owner"] is None else str(reg["owner"] + 1)
                 pieces = "".join(PIECE_LETTERS[p] for p in reg["pieces"])
-                cell = f"{letter}{owner}{pieces}".ljust(8)
+                cell = f"{num}{letter}{owner}{pieces}".ljust(10)
                 line.append(cell, style="bold" if owner else "dim")
-            col = x + 8
+            col = x + 10
         out.append_text(line)
         out.append("\n")
     return out
@@ -167,7 +206,7 @@ def players_table(view: JSON) -> Table:
         vp = "?" if p["vp"] is None else str(p["vp"])
         _row(
             table,
-            f"P{p['seat'] + 1}",
+            _ctx().player(int(p["seat"])),
             str(p["gold"]),
             vp,
             res,
@@ -185,7 +224,7 @@ def hand_table(view: JSON, title: str = "your hand") -> Table:
         table.add_column(col)
     for cid in view.get("hand", []):
         c = card_by_id(cid)
-        _row(table, _card_text(c), format_cost(c), c.summary)
+        _row(table, _card_text(c), format_cost(c), _text(c))
     return table
 
 
@@ -200,7 +239,8 @@ def render_decision(
         console.print(map_text(state, view))
         console.print(players_table(view))
         console.print(hand_table(view))
-    console.print(Text(f"decision: {view['phase']}", style="bold"))
+    prompt = words.prompt(view, _ctx(seat))
+    console.print(Text(f"{prompt['text']} {prompt['hint']}".strip(), style="bold"))
     console.print(actions_table(state, seat, actions))
 
 

@@ -24,12 +24,15 @@ from civtable.games.deus.catalog import (
     RESOURCES,
     TERRAINS,
 )
+from civtable.games.deus.rules import construct
+from civtable.games.deus.rules.board import temple_targets
 from civtable.games.deus.state import (
     BLIND_MARK,
     BUY_PH,
     COLUMN_PH,
     GAIN,
     LAB,
+    MAIN,
     OFFERING,
     OVER,
     PAY_PH,
@@ -85,11 +88,44 @@ def pending(state: DeusState, seat: int) -> JSON:
         doc["purpose"] = _PURPOSES[ctx[1]]
         doc["army_at"] = b.ids[ctx[2]] if ctx[2] >= 0 else None
         doc["moved_to"] = [b.ids[r] for r in ctx[3:]]
+        # the same regions as indices of ``regions`` (what the table names them by)
+        doc["army_region"] = ctx[2] if ctx[2] >= 0 else None
+        doc["moved_regions"] = list(ctx[3:])
     elif ph == SELL_PH:
         doc["max_lots"] = ctx[1]
     elif ph == BUY_PH:
         doc["bought"] = ctx[1]
     return doc
+
+
+def build_block(state: DeusState, s: int, t: int) -> str | None:
+    """Why ``s`` cannot construct card ``t`` now (None: it can), in the order of the checks of
+    :func:`construct.can_construct`: ``temple_columns`` (DEUS-8.2), ``temple_region`` (DEUS-8.4,
+    8.5), ``piece`` (DEUS-7.1), ``cost`` (DEUS-7.3), ``region`` (DEUS-7.2, 7.4)."""
+    card = CARDS[t]
+    if card.color == PURPLE:
+        if not construct.temple_prerequisite(state, s):
+            return "temple_columns"
+        if state.temples > 0 and not temple_targets(state, s):
+            return "temple_region"
+        return None if construct.payments(state, s, t) else "cost"
+    if state.onboard[s][COLOR_PIECE[card.color]] < 1:
+        return "piece"
+    if not construct.payments(state, s, t):
+        return "cost"
+    normal, edge = construct.piece_targets(state, s, card.color)
+    return None if normal or edge else "region"
+
+
+def cannot_build(state: DeusState, s: int) -> JSON:
+    """Each card of the seat's hand it cannot construct now, with the reason (see
+    :func:`build_block`): the words a table shows beside a card without a Construct button."""
+    out: JSON = {}
+    for t in sorted(set(state.hands[s])):
+        why = build_block(state, s, t)
+        if why is not None:
+            out[_IDS[t]] = why
+    return out
 
 
 def view(state: DeusState, seat: int | None, *, labels: bool = True) -> JSON:
@@ -136,6 +172,7 @@ def view(state: DeusState, seat: int | None, *, labels: bool = True) -> JSON:
                 "edge": b.edge[r],
                 "owner": state.owner[r] if state.owner[r] >= 0 else None,
                 "pieces": _pieces_in(state.mask[r]),
+                "adjacent": list(b.neighbours[r]),
             }
             for r in range(b.size)
         ],
@@ -168,6 +205,8 @@ def view(state: DeusState, seat: int | None, *, labels: bool = True) -> JSON:
         legal = state.legal_actions(seat)
         if labels:
             doc["legal"] = [{"id": a, "label": state.describe(seat, a)} for a in legal]
+            if state.phase == MAIN and seat == state.cur:
+                doc["cannot_build"] = cannot_build(state, seat)
         else:
             doc["legal"] = [{"id": a} for a in legal]
     if state.log is not None:

@@ -14,6 +14,7 @@ from civtable.games.deus.catalog import (
     TEMPLE_BIT,
     VILLAGE,
 )
+from civtable.games.deus.rules.log import event
 
 if TYPE_CHECKING:
     from civtable.games.deus.state import DeusState
@@ -190,11 +191,7 @@ def attack(state: DeusState, i: int) -> None:
     share = state.vvp[i] // len(winners)
     for p in winners:
         state.vp[p] += share
-    if state.log is not None:
-        names = ", ".join(f"P{p + 1}" for p in winners)
-        state.log.append(
-            {"round": state.round, "text": f"village {b.ids[v]} attacked: {names} +{share} VP"}
-        )
+    event(state, "attack", village=v, winners=winners, vp=share, total=state.vvp[i], armies=armies)
     state.vvp[i] = 0
     state.vatt[i] = 1
     check_end_trigger(state)
@@ -206,3 +203,5 @@ def check_end_trigger(state: DeusState) -> None:
         return  # DEUS-18.2.2
     if state.temples == 0 or (state.vatt and all(state.vatt)):
         state.end_round = state.round + 1
+        cause = "temples" if state.temples == 0 else "villages"
+        event(state, "end_trigger", cause=cause, final_round=state.end_round)

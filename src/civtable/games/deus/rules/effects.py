@@ -44,6 +44,7 @@ from civtable.games.deus.rules.board import (
     move_army,
     popcount,
 )
+from civtable.games.deus.rules.log import event
 from civtable.games.deus.state import BLIND_MARK, BUY_PH, GAIN, LAB, SELL_PH, TARGET
 
 if TYPE_CHECKING:
@@ -60,9 +61,13 @@ PU_PROD_ONE, PU_PROD_REGION, PU_STEAL, PU_SIEGE, PU_MOVE_FROM, PU_MOVE_TO = rang
 # --- common helpers (DEUS-5.4, DEUS-7.8, DEUS-11.6) ------------------------------------------
 def draw(state: DeusState, s: int, n: int) -> int:
     """Draw up to ``n`` cards, stopping at the hand limit (DEUS-5.4); an empty deck is rebuilt
-    from the shuffled discard pile (DEUS-7.8), and drawing stops if both are empty (AMB-27)."""
+    from the shuffled discard pile (DEUS-7.8), and drawing stops if both are empty (AMB-27).
+    A card drawn is a hidden reveal: the move in progress can no longer be withdrawn
+    (:meth:`DeusState.move_open`)."""
     hand = state.hands[s]
     drawn = 0
+    if n > 0 and len(hand) < HAND_LIMIT and (state.deck or state.discard):
+        state.open_seat = -1
     while drawn < n and len(hand) < HAND_LIMIT:
         if not state.deck:
             if not state.discard:
@@ -137,7 +142,9 @@ def settle_gain(state: DeusState) -> bool:
         avail = [r for r in range(NRES) if state.supply[r] > 0]
         if len(avail) <= 1 or res_left >= sum(state.supply):
             for r in avail:
-                res_left -= gain_resource(state, s, r, res_left)
+                k = gain_resource(state, s, r, res_left)
+                res_left -= k
+                event(state, "take", player=s, res=r, n=k)
             res_left = 0
     if res_left == 0 and pieces_left > 0:
         sup = state.personal[s]
@@ -148,6 +155,7 @@ def settle_gain(state: DeusState) -> bool:
                 sup[p] -= k
                 state.onboard[s][p] += k
                 pieces_left -= k
+                event(state, "take", player=s, piece=p, n=k)
             pieces_left = 0
     state.ctx = [res_left, pieces_left]
     if res_left == 0 and pieces_left == 0:
@@ -162,10 +170,12 @@ def choose_gain(state: DeusState, kind: str, arg: int) -> bool:
     if kind == "res":
         gain_resource(state, s, arg, 1)
         state.ctx[0] -= 1
+        event(state, "take", player=s, res=arg, n=1)
     else:
         state.personal[s][arg] -= 1
         state.onboard[s][arg] += 1
         state.ctx[1] -= 1
+        event(state, "take", player=s, piece=arg, n=1)
     return settle_gain(state)
 
 
@@ -185,15 +195,19 @@ def gain_per(state: DeusState, s: int, card: Card) -> bool:
     assert e.per is not None
     n = e.amount * count(state, s, e.per)
     g = e.gain
+    got = n
     if g < NRES:
-        gain_resource(state, s, g, n)
+        got = gain_resource(state, s, g, n)
     elif g == G_VP:
         state.vp[s] += n
     elif g == G_GOLD:
         state.gold[s] += n
     elif g == G_CARDS:
-        draw(state, s, n)  # DEUS-14.6
-    elif g == G_PIECES and n > 0:
+        got = draw(state, s, n)  # DEUS-14.6
+    elif g == G_PIECES:
+        got = min(n, sum(state.personal[s]))
+    event(state, "gain", player=s, card=card.id, item=g, n=got, wanted=n)
+    if g == G_PIECES and n > 0:
         return start_gain_choice(state, 0, n)  # DEUS-14.5 / AMB-35
     return False
 
@@ -238,6 +252,7 @@ def sell(state: DeusState, s: int, card: Card) -> bool:
     if e.max_lots >= 0:
         most = min(most, e.max_lots)
     if most <= 0:
+        event(state, "idle", player=s, card=card.id)
         return False
     state.phase = SELL_PH
     state.ctx = [card.index, most]
@@ -253,6 +268,15 @@ def choose_sell(state: DeusState, lots: int) -> bool:
         state.supply[r] += k * lots
     state.gold[s] += e.price_gold * lots
     state.vp[s] += e.price_vp * lots
+    event(
+        state,
+        "sell",
+        player=s,
+        card=CARDS[state.ctx[0]].id,
+        lots=lots,
+        gold=e.price_gold * lots,
+        vp=e.price_vp * lots,
+    )
     state.phase = -1
     return False
 
@@ -261,6 +285,8 @@ def buy(state: DeusState, s: int, card: Card) -> bool:
     """DEUS-13.2 Galley: buy up to ``max`` resources of your choice, one decision each."""
     state.phase = BUY_PH
     state.ctx = [card.index, 0]
+    if state.log is not None and not buy_choices(state):
+        event(state, "idle", player=s, card=card.id)
     return settle_buy(state)
 
 
@@ -288,6 +314,7 @@ def choose_buy(state: DeusState, r: int) -> bool:
     state.gold[s] -= e.price_gold
     gain_resource(state, s, r, 1)
     state.ctx[1] += 1
+    event(state, "buy", player=s, card=CARDS[state.ctx[0]].id, res=r, gold=e.price_gold)
     return settle_buy(state)
 
 
@@ -295,9 +322,11 @@ def activate(state: DeusState, s: int, card: Card) -> bool:
     """DEUS-14.4 / AMB-34 Laboratory: resolve one card of that colour of your tableau once."""
     options = lab_choices(state, card.effect.color)
     if not options:
+        event(state, "idle", player=s, card=card.id)
         return False
     if len(options) == 1:
         state.queue.insert(0, options[0])
+        event(state, "lab", player=s, card=card.id, target=CARDS[options[0]].id)
         return False
     state.phase = LAB
     state.ctx = [card.index]
@@ -312,6 +341,7 @@ def lab_choices(state: DeusState, color: int) -> list[int]:
 def choose_lab(state: DeusState, t: int) -> bool:
     """The Laboratory's target goes first in the activation queue."""
     state.queue.insert(0, t)
+    event(state, "lab", player=state.cur, card=CARDS[state.ctx[0]].id, target=CARDS[t].id)
     state.phase = -1
     return False
 
@@ -394,6 +424,8 @@ def target_choices(state: DeusState) -> list[int]:
 def _ask_target(state: DeusState, card: Card, purpose: int) -> bool:
     state.phase = TARGET
     state.ctx = [card.index, purpose, -1]
+    if state.log is not None and not target_choices(state):
+        event(state, "idle", player=state.cur, card=card.id)  # DEUS-11.5
     return settle_target(state)
 
 
@@ -417,27 +449,35 @@ def choose_target(state: DeusState, r: int) -> bool:
     card_i, purpose = state.ctx[0], state.ctx[1]
     e = CARDS[card_i].effect
     b = state.board
-    if purpose == PU_PROD_ONE:
-        gain_resource(state, s, LAND_RESOURCE[b.terrain[r]], e.amount)
-    elif purpose == PU_PROD_REGION:
-        gain_resource(state, s, LAND_RESOURCE[e.land], e.amount * popcount(state.mask[r]))
+    if purpose in (PU_PROD_ONE, PU_PROD_REGION):
+        if purpose == PU_PROD_ONE:
+            res, n = LAND_RESOURCE[b.terrain[r]], e.amount
+        else:
+            res, n = LAND_RESOURCE[e.land], e.amount * popcount(state.mask[r])
+        got = gain_resource(state, s, res, n)
+        event(state, "produce", player=s, card=CARDS[card_i].id, region=r, res=res, n=got)
     elif purpose == PU_STEAL:
         victims = {state.owner[n] for n in b.neighbours[r]} - {-1, s}
+        taken = []
         for v in sorted(victims):
             stock = state.gold if e.item == G_GOLD else state.vp
             k = min(e.amount, stock[v])
             stock[v] -= k
             stock[s] += k
+            taken.append([v, k])
+        event(state, "steal", player=s, card=CARDS[card_i].id, region=r, item=e.item, taken=taken)
     elif purpose == PU_SIEGE:
         i = b.villages.index(r)
         k = min(e.amount, state.vvp[i])
         state.vvp[i] -= k
         state.vp[s] += k
+        event(state, "siege", player=s, card=CARDS[card_i].id, village=r, vp=k)
     elif purpose == PU_MOVE_FROM:
         state.ctx[1] = PU_MOVE_TO
         state.ctx[2] = r
         return settle_target(state)
     else:  # PU_MOVE_TO
+        event(state, "move", player=s, card=CARDS[card_i].id, origin=state.ctx[2], region=r)
         move_army(state, s, state.ctx[2], r)
         if e.each:
             state.ctx[1] = PU_MOVE_FROM

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from civtable.games.deus.catalog import CARDS, GODS, REFILL_TO
 from civtable.games.deus.rules.effects import draw, start_gain_choice
+from civtable.games.deus.rules.log import event
 from civtable.games.deus.state import OFFERING
 
 if TYPE_CHECKING:
@@ -42,17 +43,27 @@ def finish(state: DeusState, s: int) -> bool:
     state.discard.append(offer[0])
     state.last_offer = [s, n, offer[0]]
     state.offer = []
+    piece = -1
     if god.piece >= 0 and state.personal[s][god.piece] > 0:  # DEUS-10.4
         state.personal[s][god.piece] -= 1
         state.onboard[s][god.piece] += 1
+        piece = god.piece
     state.gold[s] += n * god.gold  # DEUS-10.3.2 Neptune, 10.3.4 Vesta
     state.vp[s] += n * god.vp  # DEUS-10.3.4 Mars
     h = len(state.hands[s])
-    draw(state, s, max(0, REFILL_TO - h) + n * god.extra_cards)  # DEUS-10.5, 10.3.1 Minerva
-    if state.log is not None:
-        state.log.append(
-            {"round": state.round, "text": f"P{s + 1} offers {n} card(s) to {god.name}"}
-        )
+    drawn = draw(state, s, max(0, REFILL_TO - h) + n * god.extra_cards)  # DEUS-10.5, 10.3.1
+    event(
+        state,
+        "offer",
+        player=s,
+        god=god.color,
+        top=CARDS[offer[0]].id,  # the top card of the discard pile: public (DEUS-10.1)
+        cards=n,
+        gold=n * god.gold,
+        vp=n * god.vp,
+        piece=piece,
+        drawn=drawn,
+    )
     res, pieces = n * god.resource_choice, n * god.piece_choice  # Ceres, Jupiter
     if res or pieces:
         return start_gain_choice(state, res, pieces)

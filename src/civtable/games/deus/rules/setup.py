@@ -39,6 +39,7 @@ from civtable.games.deus.catalog import (
     reference_board,
     villages_adjacent,
 )
+from civtable.games.deus.rules.log import event
 from civtable.games.deus.state import MAIN, PICK, DeusState
 
 DEFAULT_OPTIONS: JSON = {
@@ -187,6 +188,7 @@ def pick(state: DeusState, seat: int, piece: int) -> None:
             for p in range(len(PIECES)):
                 state.onboard[s][p] = state.picks[s][p]
                 state.personal[s][p] = PIECES_PER_TYPE - state.picks[s][p]
+            event(state, "start_pieces", player=s, pieces=state.picks[s][:])  # now public
         state.phase = MAIN
 
 

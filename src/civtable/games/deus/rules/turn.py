@@ -22,6 +22,7 @@ from civtable.games.deus.catalog import (
 )
 from civtable.games.deus.rules import construct, effects, offering, setup
 from civtable.games.deus.rules.board import check_end_trigger, place, temple_targets
+from civtable.games.deus.rules.log import event
 from civtable.games.deus.state import (
     BLIND_MARK,
     BUY_PH,
@@ -110,29 +111,35 @@ def apply(state: DeusState, seat: int, action: int) -> None:
         return
     if ph == MAIN:
         if kind == "build":
+            state.open_seat = s  # a withdrawable move begins (DeusState.move_open)
             state.hands[s].remove(arg)
             state.ctx = [arg, CARDS[arg].color, 0]
             _to_payment(state, s)
         elif kind == "offer":
+            state.open_seat = s
             if not offering.start(state, s, arg):
                 proceed(state)
         elif kind == "blind":
+            state.open_seat = s
             state.hands[s].remove(arg)
             state.blind_used[s] = 1
             state.ctx = [arg]
             state.phase = COLUMN_PH
         elif kind == "done":
+            event(state, "pass", player=s)
             end_action(state)  # pass with an empty hand (see legal_actions)
         else:
             raise IllegalActionError(f"unexpected action {action}", seat=seat, action=action)
         return
     if ph == COLUMN_PH:
-        state.gold[s] -= len(state.cols[s][arg]) + 1  # DEUS-21.3: k gold for the k-th card
+        price = len(state.cols[s][arg]) + 1
+        state.gold[s] -= price  # DEUS-21.3: k gold for the k-th card
+        event(state, "pay", player=s, card=None, res=[0] * len(RESOURCES), gold=price)
         state.ctx = [state.ctx[0], arg, 1]
         state.phase = PLACE
         return
     if ph == PAY_PH:
-        construct.pay(state, s, state.ctx[0], arg)
+        _pay(state, s, state.ctx[0], arg)
         _to_place(state, s)
         return
     if ph == PLACE:
@@ -168,15 +175,32 @@ def _to_payment(state: DeusState, s: int) -> None:
     """DEUS-7.3: ask for a payment plan only if there is a choice."""
     codes = construct.payments(state, s, state.ctx[0])
     if len(codes) == 1:
-        construct.pay(state, s, state.ctx[0], codes[0])
+        _pay(state, s, state.ctx[0], codes[0])
         _to_place(state, s)
     else:
         state.phase = PAY_PH
 
 
+def _pay(state: DeusState, s: int, t: int, code: int) -> None:
+    """DEUS-7.3: pay card ``t`` with plan ``code`` (logged: payments are public)."""
+    construct.pay(state, s, t, code)
+    if state.log is not None:
+        units = act.pay_units(code)
+        card = CARDS[t]
+        event(
+            state,
+            "pay",
+            player=s,
+            card=card.id,
+            res=[c - units[r] for r, c in enumerate(card.cost)],
+            gold=card.cost_gold + GOLD_PER_RESOURCE * sum(units),
+        )
+
+
 def _to_place(state: DeusState, s: int) -> None:
     """DEUS-8.5: a temple card with no temple left in the supply places nothing."""
     if state.ctx[1] == PURPLE and state.temples == 0:
+        event(state, "build", player=s, card=CARDS[state.ctx[0]].id, color=PURPLE, region=None)
         _after_place(state, s)
     else:
         state.phase = PLACE
@@ -187,6 +211,9 @@ def _place(state: DeusState, s: int, region: int, edge: bool) -> None:
     t, color = state.ctx[0], state.ctx[1]
     if edge:
         state.vp[s] -= EDGE_VP  # DEUS-7.4.7
+    if state.log is not None:  # before the attacks the piece may trigger (DEUS-9.2)
+        card = None if state.ctx[2] else CARDS[t].id  # a blind card stays hidden (DEUS-21.3)
+        event(state, "build", player=s, card=card, color=color, region=region, edge=edge)
     if color == PURPLE:
         state.temples -= 1
         place(state, s, region, TEMPLE_BIT)
@@ -195,15 +222,6 @@ def _place(state: DeusState, s: int, region: int, edge: bool) -> None:
         piece = COLOR_PIECE[color]
         state.onboard[s][piece] -= 1
         place(state, s, region, 1 << piece)
-    if state.log is not None:
-        label = "a blind card" if state.ctx[2] else CARDS[t].label
-        state.log.append(
-            {
-                "round": state.round,
-                "text": f"P{s + 1} builds {label} at {state.board.ids[region]}"
-                + (" (3 VP edge)" if edge else ""),
-            }
-        )
     _after_place(state, s)
 
 
@@ -215,6 +233,7 @@ def _after_place(state: DeusState, s: int) -> None:
     state.ctx = []
     if color != PURPLE:
         state.queue = state.cols[s][color][:]
+        event(state, "activate", player=s, color=color, cards=len(state.queue))  # DEUS-7.6
     proceed(state)
 
 
@@ -235,15 +254,19 @@ def end_action(state: DeusState) -> None:
     """DEUS-7.7 empty hand draws 5; then the next seat; DEUS-18.2 the final round."""
     s = state.cur
     if not state.hands[s]:
-        effects.draw(state, s, EMPTY_HAND_DRAW)
+        drawn = effects.draw(state, s, EMPTY_HAND_DRAW)
+        event(state, "draw", player=s, n=drawn)
     state.turns[s] += 1
     state.ctx = []
+    state.open_seat = -1
     state.cur = (s + 1) % state.players
     if state.cur == state.first:
         state.round += 1
         if 0 <= state.end_round < state.round:
             state.phase = OVER
+            event(state, "game_over")
             return
+        event(state, "round", final=state.round == state.end_round)
     state.phase = MAIN
 
 
