@@ -100,6 +100,7 @@ def catalog(lang: str = "en") -> JSON:
             "PCARD": actions.PCARD,
             "BARB": actions.BARB,
             "SPACE": actions.SPACE,
+            "MAPPOS": actions.MAPPOS,
             "SIZE": actions.ACTION_SPACE,
         },
     }

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from civtable.core.api import JSON
 from civtable.core.rng import Rng
+from civtable.games.civilization_a_new_dawn import actions as A  # noqa: N812
 from civtable.games.civilization_a_new_dawn.catalog import (
     BARBARIAN_LETTERS,
     CITY_STATES,
@@ -214,6 +215,16 @@ def facts(state: CivState, seat: int) -> JSON:
         out["attacks"] = _attack_facts(state, seat, f)
     elif f[0] == K.D_MODE:
         out["unavailable"] = _mode_facts(state, seat, f)
+    elif f[0] == K.D_MAPORIENT:
+        from civtable.games.civilization_a_new_dawn.hexes import legal_placements, placed_cells
+
+        first: dict[str, list[list[int]]] = {}
+        b = state.board
+        for p, _ in legal_placements(f[2], b.placements, b.water_tokens):
+            key = str(A.CARD + "AB".index(p[1]) * 6 + p[2])
+            if key not in first:
+                first[key] = [list(c) for c in placed_cells(p)]
+        out["orientations"] = first
     elif f[0] == K.D_MAPPOS:
         from civtable.games.civilization_a_new_dawn.hexes import placed_cells
         from civtable.games.civilization_a_new_dawn.rules.mapbuild import positions

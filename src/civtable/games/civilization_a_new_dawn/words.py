@@ -47,7 +47,7 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     Step,
 )
 from civtable.games.civilization_a_new_dawn.rules import kinds as K  # noqa: N812
-from civtable.present import Ctx
+from civtable.present import Ctx, translator
 
 P = "civ."
 #: the start-of-turn effects, in the order of ``rules.start`` (wonder or city-state id)
@@ -127,6 +127,45 @@ def _refs(
     return refs, tuple((r, letter[r]) for r in rows)
 
 
+SpaceKey = tuple[tuple[int, int, str, str, str], ...]
+
+
+def _space_key(spaces: Sequence[JSON]) -> SpaceKey:
+    return tuple(
+        (
+            int(s["q"]),
+            int(s["r"]),
+            str(s["terrain"]),
+            str(s.get("city_state") or ""),
+            str(s.get("natural_wonder") or ""),
+        )
+        for s in spaces
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _space_names(lang: str, key: SpaceKey) -> tuple[str, ...]:
+    """Each space named by what is printed on it (city-state, natural wonder, else terrain) and
+    its board reference: ``hills C4``, ``Kumasi (D6)``."""
+    tr, c = translator(lang), content(lang)
+    refs, _ = _refs(tuple((q, r) for q, r, _, _, _ in key))
+    out = []
+    for (_, _, terrain, cs, nw), ref in zip(key, refs, strict=True):
+        if cs:
+            out.append(tr.t(f"{P}space.named", name=c.city_states[cs], ref=ref))
+        elif nw:
+            out.append(tr.t(f"{P}space.named", name=c.natural_wonders[nw], ref=ref))
+        else:
+            out.append(tr.t(f"{P}space.terrain", terrain=tr.t(f"{P}terrain.{terrain}"), ref=ref))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=32)
+def _line_memo(lang: str, names: tuple[str, ...], key: SpaceKey) -> dict[tuple[Any, ...], str]:
+    """Log lines made so far for one language, set of player names and map."""
+    return {}
+
+
 def board_refs(spaces: Sequence[JSON]) -> tuple[tuple[str, ...], tuple[tuple[int, str], ...]]:
     """The board reference of every space (``C4``: row C from the top, 4th space from the row's
     left end) and the letter of every row ``(r, letter)``."""
@@ -204,6 +243,12 @@ def effect_text(ctx: Ctx, effect: Effect, slot: int) -> str:
 
 def card_slot_text(ctx: Ctx, card_id: str, slot: int) -> str:
     """What a focus card does from ``slot`` (1..5), its special abilities included."""
+    return _card_slot_text(ctx.tr.lang, card_id, slot)
+
+
+@functools.lru_cache(maxsize=512)
+def _card_slot_text(lang: str, card_id: str, slot: int) -> str:
+    ctx = Ctx(translator(lang))
     c = FOCUS_CARDS[_CARD_INDEX[card_id]]
     text = effect_text(ctx, c.effects[slot - 1], slot)
     for ab in sorted(c.abilities):
@@ -259,7 +304,8 @@ class _Words:
         self.c = content(ctx.tr.lang)
         self.spaces: list[JSON] = view["map"]["spaces"]
         self.refs, self.rows = board_refs(self.spaces)
-        self.names = [self.space_name(i) for i in range(len(self.spaces))]
+        self.space_key = _space_key(self.spaces)
+        self.names = list(_space_names(ctx.tr.lang, self.space_key))
         self.ps: list[JSON] = view["player_state"]
         self.b: JSON = view["board"]
         self.stack: list[list[int]] = view.get("stack") or []
@@ -270,17 +316,6 @@ class _Words:
         if isinstance(seat, int) and seat == -1:
             return self.t(f"{P}barbarians")
         return self.ctx.player(seat if isinstance(seat, int) else None)
-
-    def space_name(self, i: int) -> str:
-        sp = self.spaces[i]
-        ref = self.refs[i]
-        if sp.get("city_state"):
-            return self.t(f"{P}space.named", name=self.c.city_states[sp["city_state"]], ref=ref)
-        if sp.get("natural_wonder"):
-            name = self.c.natural_wonders[sp["natural_wonder"]]
-            return self.t(f"{P}space.named", name=name, ref=ref)
-        terrain = self.t(f"{P}terrain.{sp['terrain']}")
-        return self.t(f"{P}space.terrain", terrain=terrain, ref=ref)
 
     def space(self, i: Any) -> str:
         if isinstance(i, int) and 0 <= i < len(self.names):
@@ -749,7 +784,12 @@ class _Words:
         legal = [int(a["id"]) for a in self.v.get("legal") or []]
         out: dict[str, str] = {}
         kind = f[0]
-        if kind == K.D_ATTACK:
+        if kind == K.D_CHOOSE:
+            texts = self.slot_texts[f[1]]
+            for a in legal:
+                if A.SLOT <= a < A.RES:
+                    out[str(a)] = texts[a - A.SLOT]
+        elif kind == K.D_ATTACK:
             for s, fa in (self.facts.get("attacks") or {}).items():
                 out[str(A.SPACE + int(s))] = self.attack_preview(fa)
         elif kind == K.D_STEP:
@@ -894,12 +934,21 @@ class _Words:
 
     # --- log ----------------------------------------------------------------------------------
     def log_lines(self) -> list[str]:
+        """One line per event; lines already made for this language, names and map are reused
+        (a payload carries the whole log)."""
+        memo = _line_memo(self.ctx.tr.lang, tuple(self.ctx.names), self.space_key)
         out = []
         for e in self.v.get("log") or []:
-            try:
-                out.append(self.log_line(e))
-            except (KeyError, IndexError, ValueError, TypeError):
-                out.append(self.t(f"{P}log.other"))
+            key = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in e.items()))
+            line = memo.get(key)
+            if line is None:
+                try:
+                    line = self.log_line(e)
+                except (KeyError, IndexError, ValueError, TypeError):
+                    line = self.t(f"{P}log.other")
+                if len(memo) < 20000:
+                    memo[key] = line
+            out.append(line)
         return out
 
     def log_line(self, e: JSON) -> str:
@@ -1127,12 +1176,14 @@ class _Words:
             "previews": self.previews(),
             "unavailable": self.unavailable(),
             "event": self.event(),
-            "slots": self.slot_texts(),
+            "dial": [self.t(f"{P}event.{e or 'none'}") for e in EVENT_SECTIONS],
+            "slots": self.slot_texts,
         }
         if self.v.get("over"):
             out["scores"] = self.scores()
         return out
 
+    @functools.cached_property
     def slot_texts(self) -> list[list[str]]:
         """Per player, what each card of the row does now (its effective slot)."""
         eff = self.facts.get("slots") or [1, 2, 3, 4, 5]
