@@ -461,8 +461,8 @@ export class CivTable {
   showSpace(v, i) {
     const sp = v.map.spaces[i];
     if (!sp) return;
-    const body = [h("p", null, t("civ.ui.difficulty", { terrain: t(`civ.terrain.${sp.terrain}`), d: sp.difficulty })), h("p", null, t(sp.terrain === "water" ? "civ.ui.rule.water" : "civ.ui.rule.difficulty", { d: sp.difficulty }))];
-    for (const c of this.contents(v, i)) body.push(h("p", null, c));
+    const body = [h("p.civ-line", null, t("civ.ui.difficulty", { terrain: t(`civ.terrain.${sp.terrain}`), d: sp.difficulty })), h("p", null, t(sp.terrain === "water" ? "civ.ui.rule.water" : "civ.ui.rule.difficulty", { d: sp.difficulty }))];
+    for (const c of this.contents(v, i)) body.push(h("p.civ-line", null, c));
     const cs = sp.city_state && this.catalog.city_states[sp.city_state];
     if (cs) body.push(h("p.civ-card-text", null, t("civ.ui.cs_card", { text: cs.text })));
     showDetail(this.spaceName(i), ...body);
@@ -518,7 +518,7 @@ export class CivTable {
     const costs = ((this.p.view || {}).facts || {}).wonder_costs || {};
     showDetail(
       w.name,
-      h("p", null, t("civ.ui.wonder_kind", { type: t(`civ.type.${w.type}`), era: t(`civ.era.${w.era}`) })),
+      h("p.civ-line", null, t("civ.ui.wonder_kind", { type: t(`civ.type.${w.type}`), era: t(`civ.era.${w.era}`) })),
       h("p", null, t("civ.ui.wonder_price", { cost: w.cost, resources: w.resources.map((r) => t(`civ.resource.${r}`)).join(t("civ.ui.or")) })),
       costs[id] !== undefined && costs[id] !== w.cost ? h("p", null, t("civ.ui.wonder_your_cost", { cost: costs[id] })) : null,
       h("p.civ-card-text", null, w.text),
@@ -598,7 +598,7 @@ export class CivTable {
     const rows = [1, 2, 3, 4, 5].map((k) => h(`tr${k === slot ? ".now" : ""}`, null, h("th", null, t("civ.ui.slot", { n: k })), h("td", null, c.slots[String(k)] || "")));
     showDetail(
       c.name,
-      h("p", null, t("civ.ui.card_kind", { type: t(`civ.type.${c.type}`), level: c.level })),
+      h("p.civ-line", null, t("civ.ui.card_kind", { type: t(`civ.type.${c.type}`), level: c.level })),
       h("p.civ-note", null, c.text),
       trade ? h("p", null, tn("civ.n.trade", trade)) : null,
       h("table.civ-slots", null, h("tbody", null, rows)),
