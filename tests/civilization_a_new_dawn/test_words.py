@@ -321,3 +321,29 @@ def test_words_never_read_more_than_the_view() -> None:
     assert mine["spaces"] == theirs["spaces"]
     assert theirs["legal"] == {}
     assert mine["legal"]
+
+
+def test_every_catalogue_key_the_table_names_exists() -> None:
+    """civ.js asks the catalogue for its words (t/tn): every literal key is in the PO file, and
+    every key with a variable part exists for each value the table gives it."""
+    import re
+    from importlib import resources
+
+    js = (resources.files("civtable") / "web" / "static" / "js" / "civ.js").read_text()
+    tr = present.translator("en")
+    literal = set(re.findall(r"\btn?\(\s*\"((?:civ|ui|status|prompt|player)\.[a-z0-9_.-]+)\"", js))
+    assert len(literal) > 60
+    assert not [k for k in literal if not k.endswith(".") and not tr.has(k)]
+    variants = {
+        "civ.type": ("culture", "science", "economy", "industry", "military"),
+        "civ.terrain": ("grassland", "hills", "forest", "desert", "mountains", "water"),
+        "civ.resource": ("marble", "mercury", "oil", "diamond"),
+        "civ.era": ("ancient", "medieval", "modern"),
+        "civ.direction": ("E", "SE", "SW", "W", "NW", "NE"),
+        "civ.trade_effect": ("culture", "science", "economy", "industry", "military"),
+    }
+    for prefix in set(re.findall(r"`(civ\.[a-z_]+)\.\$\{", js)) | set(
+        re.findall(r"\"(civ\.[a-z_]+)\.\" \+", js)
+    ):
+        assert prefix in variants, prefix
+        assert all(tr.has(f"{prefix}.{x}") for x in variants[prefix])

@@ -8,7 +8,7 @@
 
 import { h } from "./api.js";
 import { hexCentre, hexMap } from "./hexmap.js";
-import { t, tn } from "./i18n.js";
+import { joinList, t, tn } from "./i18n.js";
 import { actionLabel, confirmMove, playerName, promptBar, showDetail } from "./ui.js";
 
 const COLOUR = { red: "#c0392b", blue: "#2471a3", green: "#1e8449", yellow: "#d4ac0d", purple: "#7d3c98", white: "#ecf0f1" };
@@ -480,7 +480,7 @@ export class CivTable {
         h("b", null, t(`civ.type.${type}`)),
         " · ",
         w ? h("span.wname", null, w.name) : t("civ.ui.none_left"),
-        w ? h("span.wcost", null, t("civ.ui.wonder_cost", { cost, resources: w.resources.map((r) => t(`civ.resource.${r}`)).join(t("civ.ui.or")) })) : null,
+        w ? h("span.wcost", null, t("civ.ui.wonder_cost", { cost, resources: joinList(w.resources.map((r) => t(`civ.resource.${r}`)), "disjunction") })) : null,
         h("span.wleft", null, tn("civ.ui.in_deck", d.size)),
       );
     });
@@ -519,7 +519,7 @@ export class CivTable {
     showDetail(
       w.name,
       h("p.civ-line", null, t("civ.ui.wonder_kind", { type: t(`civ.type.${w.type}`), era: t(`civ.era.${w.era}`) })),
-      h("p", null, t("civ.ui.wonder_price", { cost: w.cost, resources: w.resources.map((r) => t(`civ.resource.${r}`)).join(t("civ.ui.or")) })),
+      h("p", null, t("civ.ui.wonder_price", { cost: w.cost, resources: joinList(w.resources.map((r) => t(`civ.resource.${r}`)), "disjunction") })),
       costs[id] !== undefined && costs[id] !== w.cost ? h("p", null, t("civ.ui.wonder_your_cost", { cost: costs[id] })) : null,
       h("p.civ-card-text", null, w.text),
       h("p.civ-note", null, t("civ.ui.rule.wonder")),
@@ -628,7 +628,7 @@ export class CivTable {
     const seats = r.scores.map((_, s) => s);
     const winner = (s) => r.winners.includes(s);
     const ps = v.player_state;
-    const head = r.winners.length ? t(r.winners.length > 1 ? "ui.winners" : "ui.winner", { players: r.winners.map((s) => this.name(s)).join(t("civ.ui.and")) }) : t("civ.prompt.unfinished");
+    const head = r.winners.length ? t(r.winners.length > 1 ? "ui.winners" : "ui.winner", { players: joinList(r.winners.map((s) => this.name(s))) }) : t("civ.prompt.unfinished");
     const w = this.words().scores || {};
     return h(
       "section.final",
