@@ -13,7 +13,7 @@ its test.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from civtable.core.api import JSON, Game
 from civtable.games.civilization_a_new_dawn import rules as _rules  # registers the handlers
@@ -31,6 +31,15 @@ class CivilizationANewDawn(Game):
     name = "Sid Meier's Civilization: A New Dawn"
     min_players = 2
     max_players = 4
+    #: named option sets the lobby offers (``civtable simulate civilization-a-new-dawn --options
+    #: epic-game``): the first-game map (CIV-3.11), a standard map placed by the players (CIV-4) or
+    #: at random, and the epic game (CIV-25)
+    option_presets: ClassVar[dict[str, JSON]] = {
+        "first-game": {"map": "first_game"},
+        "standard-map": {"map": "standard"},
+        "random-map": {"map": "standard_random"},
+        "epic-game": {"map": "standard_random", "epic": True},
+    }
 
     def new_game(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None

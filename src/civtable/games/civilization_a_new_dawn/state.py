@@ -16,6 +16,23 @@ from civtable.core.api import JSON, Game, Result, State
 from civtable.core.errors import SerializationError
 from civtable.core.rng import Rng
 from civtable.games.civilization_a_new_dawn.hexes import Board, build_board
+from civtable.games.civilization_a_new_dawn.rules import kinds as _K  # noqa: N812
+
+#: the second steps of start-of-turn effects (CIV-5.4), asked above the ``D_START`` frame
+_START_STEPS = frozenset(
+    {
+        _K.D_PLACE,  # Hanging Gardens
+        _K.D_FC,
+        _K.D_ORACLE,
+        _K.D_SEOUL_FROM,
+        _K.D_SEOUL_TO,
+        _K.D_GENEVA_RET,
+        _K.D_GENEVA_TAKE,
+        _K.D_EIFFEL1,
+        _K.D_EIFFEL2,
+        _K.D_GZ_MOVE,
+    }
+)
 
 FIELDS_SPACE = ("tok", "reinf", "city", "barb", "res", "nw", "cs", "wtok")
 FIELDS_SEAT = (
@@ -169,6 +186,49 @@ class CivState(State):
         from civtable.games.civilization_a_new_dawn.actions import describe
 
         return describe(self, seat, action)
+
+    def move_open(self, seat: int) -> bool:
+        """Is ``seat`` in the middle of a move it may still withdraw (see :meth:`State.move_open`)?
+
+        Two kinds of move are compound here:
+
+        * **A focus card's resolution** (CIV-5.3 steps 1-2): from the card chosen until it is
+          reset, the seat's answers (trade tokens to spend, the card's option, spaces, caravans,
+          resources, upgrades…) reveal nothing: the whole map, every hand and the focus decks
+          are public (CIV-26.2). It stops being open at the reset (the card's ``T_RESET`` frame
+          has run), after an attack this turn (the two dice are rolled when a target is chosen,
+          CIV-14.4), after a wonder is built (the next card of that deck is turned face up,
+          CIV-12.5; only Pyramids, Porcelain Tower and Potala Palace ask more of the seat before
+          the reset) and once Capitalism or Venetian Arsenal resolved another card (resolutions
+          outside the chosen card's).
+        * **A start-of-turn effect** (CIV-5.4) with a second step (the token to destroy, the cards
+          to swap, the barbarian's destination…), and a **map tile** placement in the standard
+          set-up (CIV-4.6: tile, then side and rotation, then position; the dealt tiles are
+          public, CIV-4.8).
+
+        Another seat's decision (a defender's trade tokens, the Eiffel Tower's victim) is never
+        part of the move: the server stores the steps before it.
+        """
+        if self.over or not self.owes_decision(seat):
+            return False
+        from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: N812
+
+        K = _K  # noqa: N806
+        top = self.pending[-1][0]
+        if top in (K.D_MAPORIENT, K.D_MAPPOS):
+            return True
+        if self.current != seat:
+            return False
+        below = self.pending[-2][0] if len(self.pending) >= 2 else -1
+        if below == K.D_START and top in _START_STEPS:
+            return True  # an effect's second step, above the start-of-turn frame
+        if top in (K.D_START, K.D_CHOOSE, K.D_PYRAMIDS, K.D_PORCELAIN, K.D_POTALA):
+            return False
+        if self.turn_flags >> C.ATTACKS_SHIFT:
+            return False  # dice were rolled this turn
+        if self.turn_flags & (C.F_CAPITALISM_USED | C.F_VENETIAN_USED):
+            return False
+        return any(f[0] == K.T_RESET for f in self.pending)
 
     def _apply(self, seat: int, action: int) -> None:
         from civtable.games.civilization_a_new_dawn.rules import turn

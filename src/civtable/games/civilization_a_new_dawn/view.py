@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from civtable.core.api import JSON
 from civtable.core.rng import Rng
+from civtable.games.civilization_a_new_dawn import actions as A  # noqa: N812
 from civtable.games.civilization_a_new_dawn.catalog import (
     BARBARIAN_LETTERS,
     CITY_STATES,
@@ -21,6 +22,7 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     EVENT_SECTIONS,
     FOCUS_CARDS,
     LEADERS,
+    MILITARY,
     NATURAL_WONDERS,
     PLAYER_CARDS,
     RESOURCES,
@@ -87,6 +89,8 @@ def view(state: CivState, seat: int | None, *, labels: bool = True) -> JSON:
                 "leader": LEADERS[state.leader[p]].id,
                 "capital": state.capital[p],
                 "row": [FOCUS_CARDS[c].id for c in state.row[p]],
+                # the card holding each trade-token place (normally one per type, CIV-7.5)
+                "places": [FOCUS_CARDS[c].id for c in state.place[p]],
                 "trade": [C.trade_on(state, p, c) for c in state.row[p]],
                 "city_state_tokens": {
                     TYPES[t]: [CITY_STATES[c].id for c in C.cs_tokens_on(state, p, t)]
@@ -116,6 +120,7 @@ def view(state: CivState, seat: int | None, *, labels: bool = True) -> JSON:
                     if state.marks[p] >> i & 1
                 ],
                 "mature_cities": C.mature_cities(state, p),
+                "friendly_spaces": C.friendly_spaces(state, p),
             }
         )
     doc: JSON = {
@@ -160,9 +165,13 @@ def view(state: CivState, seat: int | None, *, labels: bool = True) -> JSON:
         "city_state_cards": {CITY_STATES[c].id: state.cs_avail[c] for c in range(len(CITY_STATES))},
         "city_state_owner": {CITY_STATES[c].id: o for c, o in enumerate(state.cs_owner) if o >= 0},
         "great_zimbabwe_tokens": state.gz,
+        # standard set-up: the map tiles each player still has to place (public, CIV-4.8)
+        "map_hands": [list(h) for h in state.map_hands],
         "resource_supply": dict(zip(RESOURCES, state.res_supply, strict=True)),
         "victory_cards": [VICTORY_CARDS[v].id for v in state.victory],
         "pending": _pending(state),
+        # every pending frame, bottom first (all public, CIV-26.2): what is being resolved
+        "stack": [list(f) for f in state.pending],
         "over": state.over,
         "winners": list(state.winners),
         "unfinished": state.unfinished,
@@ -171,6 +180,7 @@ def view(state: CivState, seat: int | None, *, labels: bool = True) -> JSON:
         legal = state.legal_actions(seat)
         if labels:
             doc["legal"] = [{"id": a, "label": state.describe(seat, a)} for a in legal]
+            doc["facts"] = facts(state, seat)
         else:
             doc["legal"] = [{"id": a} for a in legal]
     if state.log is not None:
@@ -178,6 +188,107 @@ def view(state: CivState, seat: int | None, *, labels: bool = True) -> JSON:
     if state.is_terminal():
         doc["result"] = state.result().to_json()
     return doc
+
+
+def facts(state: CivState, seat: int) -> JSON:
+    """What the seat's choices would give now, as structure (the words module phrases it).
+
+    ``wonder_costs``: each face-up wonder's cost for this seat (CIV-12.4 with Egypt, Brussels,
+    Buenos Aires); ``slots``: the slot each row card would resolve from now (Machu Picchu,
+    CIV-6.5); with an attack to choose, ``attacks``: per target space the attacker's and the
+    defender's values before the dice and the military trade tokens each could spend (CIV-14.5,
+    CIV-14.6); with a card option to choose, ``unavailable``: the options that cannot be used
+    now and why. Public facts only (CIV-26.2).
+    """
+    from civtable.games.civilization_a_new_dawn.rules import industry, turn
+
+    out: JSON = {
+        "wonder_costs": {
+            WONDERS[d[0]].id: industry.wonder_cost(state, seat, d[0]) for d in state.wdecks if d
+        },
+        "slots": [turn.effective_slot(state, seat, k) for k in range(1, 6)],
+    }
+    if not state.owes_decision(seat):
+        return out
+    f = state.pending[-1]
+    if f[0] == K.D_ATTACK:
+        out["attacks"] = _attack_facts(state, seat, f)
+    elif f[0] == K.D_MODE:
+        out["unavailable"] = _mode_facts(state, seat, f)
+    elif f[0] == K.D_MAPORIENT:
+        from civtable.games.civilization_a_new_dawn.hexes import legal_placements, placed_cells
+
+        first: dict[str, list[list[int]]] = {}
+        b = state.board
+        for p, _ in legal_placements(f[2], b.placements, b.water_tokens):
+            key = str(A.CARD + "AB".index(p[1]) * 6 + p[2])
+            if key not in first:
+                first[key] = [list(c) for c in placed_cells(p)]
+        out["orientations"] = first
+    elif f[0] == K.D_MAPPOS:
+        from civtable.games.civilization_a_new_dawn.hexes import placed_cells
+        from civtable.games.civilization_a_new_dawn.rules.mapbuild import positions
+
+        out["positions"] = [
+            {"cells": [list(c) for c in placed_cells(p)], "water": [list(w) for w in h]}
+            for p, h in positions(state, f)
+        ]
+    elif f[0] in (K.D_WDECK, K.D_WPAY):
+        out["production"] = {
+            WONDERS[d[0]].id: industry.max_production(
+                state, seat, d[0], f[2] if f[0] == K.D_WDECK else f[3]
+            )
+            for d in state.wdecks
+            if d
+        }
+    return out
+
+
+def _attack_facts(state: CivState, seat: int, f: list[int]) -> JSON:
+    from civtable.games.civilization_a_new_dawn.rules import military as M  # noqa: N812
+
+    slot, bonus, bbonus, ak = f[6], f[4], f[5], f[8]
+    tokens = state.trade[seat][ak] + C.extra_tokens(state, seat, ak)
+    out: JSON = {}
+    for t in M.targets(state, seat, f[3], f[7]):
+        kind = M.target_kind(state, seat, t)
+        d = M.defender_of(state, seat, t, kind)
+        card_bonus = bbonus if kind == M.BARB and bbonus >= 0 else bonus
+        att = slot + card_bonus + M.attack_bonus(state, seat, t, kind, d)
+        dfn = M.defence_base(state, t, kind, d)
+        d_tokens = 0
+        if d >= 0:
+            dfn += M.defence_bonus(state, d, t, seat)
+            dk = C.place_of_type(state, d, MILITARY)
+            d_tokens = state.trade[d][dk] if dk >= 0 else 0
+        out[str(t)] = {
+            "target": kind,
+            "defender": d,
+            "attack": att,
+            "defence": dfn,
+            "tokens": tokens,
+            "defender_tokens": d_tokens,
+        }
+    return out
+
+
+def _mode_facts(state: CivState, seat: int, f: list[int]) -> list[JSON]:
+    from civtable.games.civilization_a_new_dawn.rules import industry
+    from civtable.games.civilization_a_new_dawn.rules.turn import FEASIBLE, _always
+
+    card, slot, spent = f[2], f[3], f[4]
+    out: list[JSON] = []
+    for i, st in enumerate(FOCUS_CARDS[card].effects[slot - 1].steps):
+        if FEASIBLE.get(st.op, _always)(state, seat, card, slot, st, spent):
+            continue
+        if st.op == "build_city":
+            reason = "no_city_left" if state.cities_left[seat] <= 0 else "no_city_space"
+        elif st.op == "build_wonder":
+            reason = "no_free_city" if not industry.free_cities(state, seat) else "too_costly"
+        else:
+            reason = "nothing"
+        out.append({"option": i, "op": st.op, "reason": reason})
+    return out
 
 
 def determinize(state: CivState, seat: int, rng: Rng) -> CivState:

@@ -56,52 +56,23 @@ F_START_GZ = 4096
 ATTACKS_SHIFT = 16
 
 
-#: readable log lines per event kind; ``{who}`` is the acting player, ``{space}`` a map space
-LOG_TEXTS = {
-    "place": "{who} places a control token on {space}",
-    "visit": "{who}'s caravan reaches {target}",
-    "diplomacy": "{who} receives {card} from Player {giver_n}",
-    "event_dial": "the event dial turns to {icon}",
-    "spawn": "barbarian {barbarian} appears on {space}",
-    "barbarian_move": "barbarian {barbarian} moves to {space}",
-    "barbarian_direction": "barbarians move {direction}",
-    "city": "{who} builds a city on {space}",
-    "wonder": "{who} builds {wonder} on {space}",
-    "attack": "{who} attacks {space} (dice {attacker_die} against {defender_die})",
-    "combat": "{who}'s attack on {space}: {attack} against {defence}, {outcome}",
-    "dial": "{who}'s tech dial reaches {dial}",
-    "upgrade": "{who} upgrades to {card}",
-    "resolve": "{who} resolves {card} in slot {slot}",
-    "agenda": "{who} completes an agenda of victory card {card}",
-    "game_over": "the game is over{unfinished}",
-}
+def log(state: CivState, event: str = "", **args: Any) -> None:
+    """Append a public log event when the state keeps a log (``state.log`` is a list).
 
-
-def _log_text(event: dict[str, Any]) -> str:
-    kind = str(event.get("event", ""))
-    template = LOG_TEXTS.get(kind)
-    if template is None:
-        rest = ", ".join(f"{k} {v}" for k, v in event.items() if k != "event")
-        return f"{kind.replace('_', ' ')}: {rest}" if rest else kind
-    fields = {k: str(v).replace("_", " ") for k, v in event.items()}
-    fields["who"] = f"Player {event['player'] + 1}" if "player" in event else "someone"
-    if "space" in event:
-        fields["space"] = f"space {event['space']}"
-        fields["dial"] = str(event["space"])
-    fields["target"] = fields.get("city_state", f"Player {int(event.get('rival', -1)) + 1}")
-    fields["giver_n"] = str(int(event.get("giver", -1)) + 1)
-    fields["outcome"] = "won" if event.get("won") else "lost"
-    fields["unfinished"] = " (turn limit reached)" if event.get("unfinished") else ""
-    return template.format_map(fields)
-
-
-def log(state: CivState, **event: Any) -> None:
-    """Append a public event (with a readable ``text``) when the state keeps a log."""
+    The event is structure only, ``{"kind": event, ...args}`` with ids and numbers (a player is
+    ``player``, a map space ``space``, a card by its id), never English: the words module turns it
+    into a line in the reader's language. Every event is public (CIV-26.2), so the acting seat is
+    stored as ``player`` (``seat`` would mark the event private to that seat).
+    """
     if state.log is not None:
-        if "seat" in event:  # every event is public: "seat" would mark it private
-            event["player"] = event.pop("seat")
-        event["text"] = _log_text(event)
-        state.log.append(event)
+        if "seat" in args:
+            args["player"] = args.pop("seat")
+        state.log.append({"kind": event, **args})
+
+
+def card_at(state: CivState, seat: int, place: int) -> str:
+    """The id of the focus card holding ``place`` in the seat's row (for log events)."""
+    return FOCUS_CARDS[state.place[seat][place]].id
 
 
 def has_wonder(state: CivState, seat: int, wonder_id: str) -> bool:
@@ -276,10 +247,14 @@ def place_token(state: CivState, seat: int, s: int, reinforced: int = 0) -> None
     if r >= 0:  # CIV-8.3
         state.res[s] = -1
         state.resources[seat][r] += 1
+        if state.log is not None:
+            log(state, "resource", seat=seat, resource=r, space=s)
     n = state.nw[s]
     if n >= 0:
         state.nw[s] = -1
         state.nw_held[seat].append(n)
+        if state.log is not None:
+            log(state, "natural_wonder", seat=seat, natural_wonder=NATURAL_WONDERS[n].id, space=s)
         america_gains(state, seat, n)
     if state.city[s] < 0:
         take_control_of_wonder_token(state, seat, s)
@@ -318,6 +293,9 @@ def transfer_token(state: CivState, s: int, new_owner: int) -> None:
         state.nw_held[old].remove(n)
         state.nw_card[n] = -1
         state.nw_held[new_owner].append(n)
+        if state.log is not None:
+            nid = NATURAL_WONDERS[n].id
+            log(state, "natural_wonder", seat=new_owner, natural_wonder=nid, space=s, victim=old)
         america_gains(state, new_owner, n)
     if state.supply[new_owner] <= 0 and any(t == new_owner for t in state.tok):
         state.pending.append([K.D_RECLAIM, new_owner, s, RC_TRANSFER, old])

@@ -171,6 +171,7 @@ def apply_reclaim(state: CivState, frame: K.Frame, action: int) -> None:
     seat, s, purpose = frame[1], frame[2], frame[3]
     if action != A.DONE:
         C.lift_token(state, action - A.SPACE)
+        C.log(state, "reclaim", seat=seat, space=action - A.SPACE)
     if purpose == C.RC_TRANSFER:
         C.finish_transfer(state, s, seat, frame[4])
         return
@@ -188,8 +189,8 @@ def apply_reclaim(state: CivState, frame: K.Frame, action: int) -> None:
 
 def place_at(state: CivState, seat: int, s: int) -> None:
     """Put the token; Stonehenge may chain on hills."""
+    C.log(state, "place", seat=seat, space=s)
     C.place_token(state, seat, s)
-    C.log(state, event="place", seat=seat, space=s)
     hill = state.board.terrain[s] == HILLS
     if hill and C.has_wonder(state, seat, "stonehenge") and state.supply[seat] > 0:
         push_place(state, seat, state.supply[seat], 0, STONEHENGE, False, s)
@@ -246,6 +247,7 @@ def apply_dp_to(state: CivState, frame: K.Frame, action: int) -> None:
     seat, src = frame[1], frame[2]
     state.pending.pop()
     r = state.reinf[src]
+    C.log(state, "move_token", seat=seat, source=src, space=action - A.SPACE)
     C.lift_token(state, src)
     C.place_token(state, seat, action - A.SPACE, r)
 
@@ -290,6 +292,8 @@ def apply_massmedia(state: CivState, frame: K.Frame, action: int) -> None:
     seat = frame[1]
     state.pending.pop()
     s = action - A.SPACE
+    if state.log is not None:
+        C.log(state, "convert", seat=seat, space=s, victim=state.tok[s], flipped=state.reinf[s])
     if state.reinf[s]:
         state.reinf[s] = 0
     else:

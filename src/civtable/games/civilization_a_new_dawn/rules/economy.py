@@ -14,7 +14,7 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     FOCUS_CARDS,
     MAX_CARDS_PER_PLAYER,
     MAX_CARDS_PER_PLAYER_POTALA,
-    PLAYER_CARD_NAMES,
+    PLAYER_CARDS,
     Step,
 )
 from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: N812
@@ -135,6 +135,10 @@ def apply_step(state: CivState, frame: K.Frame, action: int) -> None:
     if state.barb[s] >= 0:  # Currency: remove the barbarian, movement ends
         from civtable.games.civilization_a_new_dawn.rules.events import remove_barbarian
 
+        if state.log is not None:
+            from civtable.games.civilization_a_new_dawn.catalog import BARBARIAN_LETTERS as BL
+
+            C.log(state, "barbarian_removed", seat=seat, barbarian=BL[state.barb[s]], space=s)
         remove_barbarian(state, state.barb[s])
         state.pending.pop()
         stop(state, seat, i)
@@ -152,15 +156,18 @@ def stop(state: CivState, seat: int, i: int) -> None:
         return
     cs = state.cs[s]
     owner = state.city[s]
+    C.log(state, "caravan", seat=seat, space=s)
     if cs >= 0 and state.barb[s] < 0:
         state.arrived.extend((s, ARRIVED - i))
         C.caravan_home(state, seat, i)
         t = CITY_STATES[cs].type  # "your focus card of that type" (its place in an Oxford row)
         k = C.place_of_type(state, seat, t)
-        C.add_trade(state, seat, k if k >= 0 else t, 2)
+        got = C.add_trade(state, seat, k if k >= 0 else t, 2)
         if state.cs_avail[cs] > 0 and cs not in state.cs_cards[seat]:
             push(state, K.D_CSCARD, seat, cs)
-        C.log(state, event="visit", seat=seat, city_state=CITY_STATES[cs].id)
+        if state.log is not None:
+            card = C.card_at(state, seat, k if k >= 0 else t)
+            C.log(state, "visit", seat=seat, city_state=CITY_STATES[cs].id, card=card, n=got)
     elif owner >= 0 and owner != seat:
         state.arrived.extend((s, ARRIVED - i))
         C.caravan_home(state, seat, i)
@@ -168,7 +175,7 @@ def stop(state: CivState, seat: int, i: int) -> None:
             push(state, K.X_EMBASSY, seat, owner)
         push(state, K.D_PCARD, seat, owner)
         give_trade_tokens(state, seat, 2)
-        C.log(state, event="visit", seat=seat, rival=owner)
+        C.log(state, "visit", seat=seat, rival=owner, n=2, capital=int(s == state.capital[owner]))
 
 
 def card_limit(state: CivState, seat: int) -> int:
@@ -203,11 +210,12 @@ def apply_pcard(state: CivState, frame: K.Frame, action: int) -> None:
             for j, h in enumerate(holder):
                 if h == seat:
                     holder[j] = -1
+                    C.log(state, "return_card", seat=seat, giver=giver, card=PLAYER_CARDS[j])
                     break
         else:
             return  # re-took the card it returned
     holder[k] = seat
-    C.log(state, event="diplomacy", seat=seat, giver=giver, card=PLAYER_CARD_NAMES[k])
+    C.log(state, "diplomacy", seat=seat, giver=giver, card=PLAYER_CARDS[k])
 
 
 @K.auto(K.X_EMBASSY, "Embassy")
@@ -231,6 +239,9 @@ def apply_embassy(state: CivState, frame: K.Frame, action: int) -> None:
     """Place it."""
     state.pending.pop()
     C.add_trade(state, frame[2], action - A.TYPE)
+    if state.log is not None:
+        card = C.card_at(state, frame[2], action - A.TYPE)
+        C.log(state, "embassy", seat=frame[1], giver=frame[2], card=card)
 
 
 @op("exchange_resource")
@@ -258,6 +269,7 @@ def apply_exch_give(state: CivState, frame: K.Frame, action: int) -> None:
     r = action - A.RES
     state.resources[seat][r] -= 1
     state.res_supply[r] += 1
+    C.log(state, "exchange", seat=seat, resource=r)
     push(state, K.D_GAIN_RES, seat, 1, 0)
 
 
@@ -286,3 +298,5 @@ def apply_cscard(state: CivState, frame: K.Frame, action: int) -> None:
         cs = frame[2]
         state.cs_avail[cs] -= 1
         state.cs_cards[frame[1]].append(cs)
+        if state.log is not None:
+            C.log(state, "cs_card", seat=frame[1], city_state=CITY_STATES[cs].id)

@@ -24,7 +24,7 @@ def advance_dial(state: CivState) -> None:
     """CIV-20.1/20.2: turn the pointer one section and resolve its icon."""
     state.section = (state.section + 1) % len(EVENT_SECTIONS)
     event = EVENT_SECTIONS[state.section]
-    C.log(state, event="event_dial", section=state.section, icon=event)
+    C.log(state, "event_dial", section=state.section, icon=event)
     if event == "barbarian_spawn":
         push(state, K.E_SPAWN, state.first)
     elif event == "barbarian_movement":
@@ -54,7 +54,7 @@ def run_spawn(state: CivState, frame: K.Frame) -> None:
         C.destroy_caravans_at(state, s)
         state.barb[s] = letter
         state.barb_pos[letter] = s
-        C.log(state, event="spawn", barbarian=BARBARIAN_LETTERS[letter], space=s)
+        C.log(state, "spawn", barbarian=BARBARIAN_LETTERS[letter], space=s)
 
 
 # --- CIV-21.2-21.5 movement ---------------------------------------------------------------------
@@ -96,16 +96,27 @@ def move_barbarian(state: CivState, letter: int, direction: int) -> None:
     if n >= 0 and _petra_blocks(state, n) and state.options.get("errata_petra"):
         n = destination(state, s, (direction + 3) % 6)  # errata: the opposite direction instead
     if n < 0 or _petra_blocks(state, n):
+        C.log(state, "barbarian_stays", barbarian=BARBARIAN_LETTERS[letter], space=s)
         return
     _leave(state, letter, s)
-    C.log(state, event="barbarian_move", barbarian=BARBARIAN_LETTERS[letter], space=n)
+    C.log(state, "barbarian_move", barbarian=BARBARIAN_LETTERS[letter], space=n, source=s)
+    if state.log is not None:
+        for p, cv in enumerate(state.caravans):
+            for pos in cv:
+                if pos == n:
+                    C.log(state, "caravan_destroyed", player=p, space=n)
     C.destroy_caravans_at(state, n)
     owner = state.tok[n]
     if owner >= 0 and state.reinf[n]:
+        C.log(
+            state, "barbarian_blocked", barbarian=BARBARIAN_LETTERS[letter], space=n, victim=owner
+        )
         state.reinf[n] = 0  # pushed back (CIV-A22)
         _arrive(state, letter, s)
         return
     _arrive(state, letter, n)
+    if owner >= 0:
+        C.log(state, "barbarian_token", barbarian=BARBARIAN_LETTERS[letter], space=n, victim=owner)
     cs_here = state.board.city_state[n]
     if owner >= 0:
         C.lift_token(state, n)
@@ -115,9 +126,11 @@ def move_barbarian(state: CivState, letter: int, direction: int) -> None:
     if c >= 0:
         if state.capital[c] == n:
             k = min(2, C.total_trade(state, c))  # CIV-21.4, CIV-A35
+            C.log(state, "barbarian_capital", barbarian=BARBARIAN_LETTERS[letter], victim=c, n=k)
             if k:
                 push(state, K.D_DISCARD, c, k)
         else:
+            C.log(state, "barbarian_city", barbarian=BARBARIAN_LETTERS[letter], space=n, victim=c)
             C.remove_city(state, n)
             w = state.wtok[n]
             if w >= 0:
@@ -149,7 +162,7 @@ def _arrive(state: CivState, letter: int, n: int) -> None:
 def run_move(state: CivState, frame: K.Frame) -> None:
     """All barbarians move one space in the rolled direction, alphabetically (CIV-A52)."""
     direction = roll_direction(state)
-    C.log(state, event="barbarian_direction", direction=direction)
+    C.log(state, "barbarian_direction", direction=direction)
     push(state, K.E_STACK, state.first, 0)
     for letter, pos in enumerate(state.barb_pos):
         if pos >= 0:
@@ -202,6 +215,8 @@ def legal_discard(state: CivState, frame: K.Frame) -> list[int]:
 @K.applies(K.D_DISCARD)
 def apply_discard(state: CivState, frame: K.Frame, action: int) -> None:
     """Discard it."""
+    if state.log is not None:
+        C.log(state, "discard", seat=frame[1], card=C.card_at(state, frame[1], action - A.TYPE))
     state.trade[frame[1]][action - A.TYPE] -= 1
     frame[2] -= 1
     if frame[2] <= 0:
@@ -213,5 +228,8 @@ def apply_discard(state: CivState, frame: K.Frame, action: int) -> None:
 def run_trade(state: CivState, frame: K.Frame) -> None:
     """1 token per mature city; players place clockwise from the first player (CIV-A38)."""
     order = [(state.first + i) % state.players for i in range(state.players)]
+    if state.log is not None:
+        for seat in order:
+            C.log(state, "trade_event", seat=seat, n=len(C.mature_cities(state, seat)))
     for seat in reversed(order):
         give_trade_tokens(state, seat, len(C.mature_cities(state, seat)))

@@ -111,7 +111,7 @@ def apply_city(state: CivState, frame: K.Frame, action: int) -> None:
             break
     C.build_city(state, seat, s)
     state.arrived.append(-2 - s)
-    C.log(state, event="city", seat=seat, space=s)
+    C.log(state, "city", seat=seat, space=s)
     eff = FOCUS_CARDS[card].effects[slot - 1]
     for st in eff.steps:
         if st.op == "build_city":
@@ -228,8 +228,14 @@ def apply_wpay(state: CivState, frame: K.Frame, action: int) -> None:
         r = action - A.RES
         state.resources[seat][r] -= 1
         state.res_supply[r] += 1
+        C.log(state, "wonder_pay", seat=seat, wonder=WONDERS[w].id, resource=r)
     else:
         state.nw_used.append(action - A.NW)
+        if state.log is not None:
+            from civtable.games.civilization_a_new_dawn.catalog import NATURAL_WONDERS
+
+            nid = NATURAL_WONDERS[action - A.NW].id
+            C.log(state, "wonder_pay", seat=seat, wonder=WONDERS[w].id, natural_wonder=nid)
         C.america_gains(state, seat, action - A.NW)
     frame[3] += 2
 
@@ -250,7 +256,10 @@ def apply_wcity(state: CivState, frame: K.Frame, action: int) -> None:
     deck.remove(w)
     state.wonder_owner[w] = seat
     state.wtok[s] = w
-    C.log(state, event="wonder", seat=seat, wonder=WONDERS[w].id, space=s)
+    C.log(state, "wonder", seat=seat, wonder=WONDERS[w].id, space=s)
+    if state.log is not None:  # the next card of that deck is turned face up (CIV-12.5)
+        top = WONDERS[deck[0]].id if deck else None
+        C.log(state, "wonder_revealed", deck=WONDERS[w].type, wonder=top)
     wid = WONDERS[w].id
     if wid == "pyramids":
         push(state, K.D_PYRAMIDS, seat, int(WONDERS[w].params.get("max_cards", 3)))
@@ -342,6 +351,7 @@ def apply_potala(state: CivState, frame: K.Frame, action: int) -> None:
     idx = action - A.CARD
     g, k = divmod(idx, len(PLAYER_CARDS))
     state.pcard_holder[g][k] = frame[1]
+    C.log(state, "potala", seat=frame[1], giver=g, card=PLAYER_CARDS[k])
     frame[2] -= 1
     if frame[2] <= 0:
         state.pending.pop()

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from civtable.games.civilization_a_new_dawn import actions as A  # noqa: N812
 from civtable.games.civilization_a_new_dawn.hexes import Placement, build_board, legal_placements
+from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: N812
 from civtable.games.civilization_a_new_dawn.rules import kinds as K  # noqa: N812
 from civtable.games.civilization_a_new_dawn.rules.turn import push
 
@@ -42,6 +43,7 @@ def apply_maptile(state: CivState, frame: K.Frame, action: int) -> None:
     tile = state.map_hands[seat][i]
     if not _options(state, tile):
         state.map_hands[seat].pop(i)
+        C.log(state, "tile_discarded", seat=seat, tile=tile)
         next_placer(state)
         return
     push(state, K.D_MAPORIENT, seat, tile)
@@ -83,6 +85,7 @@ def apply_mappos(state: CivState, frame: K.Frame, action: int) -> None:
     seat = frame[1]
     p, holes = positions(state, frame)[action - A.MAPPOS]
     state.pending.pop()
+    C.log(state, "tile", seat=seat, tile=p[0], side=frame[3], rotation=p[2])
     state.map_hands[seat].remove(p[0])
     b = state.board
     state.board = build_board((*b.placements, p), (*b.water_tokens, *holes))

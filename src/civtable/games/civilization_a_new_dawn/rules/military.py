@@ -16,6 +16,7 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     FOCUS_CARDS,
     JOINT_WAR,
     MILITARY,
+    WONDERS,
     Step,
 )
 from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: N812
@@ -59,6 +60,7 @@ def apply_reinforce(state: CivState, frame: K.Frame, action: int) -> None:
         state.pending.pop()
         return
     state.reinf[action - A.SPACE] = 1
+    C.log(state, "reinforce", seat=frame[1], space=action - A.SPACE)
     frame[2] -= 1
     if frame[2] <= 0:
         state.pending.pop()
@@ -266,7 +268,19 @@ def apply_attack(state: CivState, frame: K.Frame, action: int) -> None:
     if defender >= 0:
         dfn += defence_bonus(state, defender, t, seat)
     state.turn_flags += 1 << C.ATTACKS_SHIFT
-    C.log(state, event="attack", seat=seat, space=t, attacker_die=a_die, defender_die=d_die)
+    if state.log is not None:
+        C.log(
+            state,
+            "attack",
+            seat=seat,
+            space=t,
+            target=kind,
+            defender=defender,
+            attacker_die=a_die,
+            defender_die=d_die,
+            attack=att,
+            defence=dfn,
+        )
     push(state, K.C_RESOLVE, seat, t, att, dfn, defender, kind)
     dk = C.place_of_type(state, defender, MILITARY) if defender >= 0 else -1
     if dk >= 0 and state.trade[defender][dk] > 0:
@@ -301,6 +315,8 @@ def apply_att_spend(state: CivState, frame: K.Frame, action: int) -> None:
     k = 0 if action == A.DONE else action - A.OPT + 1
     spend(state, frame[1], frame[2], k)
     _combat(state)[3] += k
+    if k:
+        C.log(state, "combat_spend", seat=frame[1], n=k, defending=0)
 
 
 @K.decision(K.D_DEF_SPEND, "defender: spend military trade tokens")
@@ -317,6 +333,8 @@ def apply_def_spend(state: CivState, frame: K.Frame, action: int) -> None:
     k = 0 if action == A.DONE else action - A.OPT + 1
     state.trade[frame[1]][frame[3]] -= k
     _combat(state)[4] += k
+    if k:
+        C.log(state, "combat_spend", seat=frame[1], n=k, defending=1)
 
 
 def occupy(state: CivState, seat: int, t: int) -> None:
@@ -332,13 +350,28 @@ def run_resolve(state: CivState, frame: K.Frame) -> None:
     """CIV-14.7 and CIV-15: higher total wins, ties to the defender."""
     seat, t, att, dfn, defender, kind = frame[1:7]
     win = att > dfn
-    C.log(state, event="combat", seat=seat, space=t, attack=att, defence=dfn, won=win)
+    if state.log is not None:
+        C.log(
+            state,
+            "combat",
+            seat=seat,
+            space=t,
+            target=kind,
+            defender=defender,
+            attack=att,
+            defence=dfn,
+            won=int(win),
+        )
     if not win:
         return
     state.turn_flags |= C.F_WON_ATTACK
     if kind == BARB:  # CIV-15.1
         from civtable.games.civilization_a_new_dawn.rules.events import remove_barbarian
 
+        if state.log is not None:
+            from civtable.games.civilization_a_new_dawn.catalog import BARBARIAN_LETTERS as BL
+
+            C.log(state, "barbarian_defeated", seat=seat, barbarian=BL[state.barb[t]], space=t)
         remove_barbarian(state, state.barb[t])
         if C.is_leader(state, seat, "sumeria"):
             push(state, K.D_GAIN_RES, seat, 1, 0)
@@ -347,6 +380,7 @@ def run_resolve(state: CivState, frame: K.Frame) -> None:
     state.taken.append(t)  # CIV-15.7
     if kind == CSTATE:  # CIV-15.2
         cs = state.cs[t]
+        C.log(state, "conquer", seat=seat, city_state=CITY_STATES[cs].id, space=t)
         state.cs[t] = -1
         state.cs_owner[cs] = seat
         occupy(state, seat, t)
@@ -360,15 +394,21 @@ def run_resolve(state: CivState, frame: K.Frame) -> None:
         push(state, K.D_CONQLIB, seat, t, defender)
         return
     if kind == TOKEN:  # CIV-15.3
+        C.log(state, "token_taken", seat=seat, space=t, victim=defender)
         C.transfer_token(state, t, seat)
         return
     if kind == CITY:  # CIV-15.4, CIV-15.6
+        if state.log is not None:
+            w = state.wtok[t]
+            wid = WONDERS[w].id if w >= 0 else None
+            C.log(state, "city_taken", seat=seat, space=t, victim=defender, wonder=wid)
         C.remove_city(state, t)
         occupy(state, seat, t)
         if state.wtok[t] >= 0:
             state.wonder_owner[state.wtok[t]] = seat
         return
     # CIV-15.5 capital
+    C.log(state, "capital_won", seat=seat, space=t, victim=defender)
     state.won_capital[seat] |= 1
     n = min(2, C.total_trade(state, defender))
     w = state.wtok[t]
@@ -390,6 +430,9 @@ def apply_conqlib(state: CivState, frame: K.Frame, action: int) -> None:
     seat, t = frame[1], frame[2]
     state.pending.pop()
     cs = state.board.city_state[t]
+    if state.log is not None:
+        kind = "conquer" if action == A.OPT else "liberate"
+        C.log(state, kind, seat=seat, city_state=CITY_STATES[cs].id, space=t, victim=frame[3])
     if state.city[t] >= 0:
         C.remove_city(state, t)
     else:
@@ -417,6 +460,8 @@ def legal_raid(state: CivState, frame: K.Frame) -> list[int]:
 def apply_raid(state: CivState, frame: K.Frame, action: int) -> None:
     """Take one; after the last, place them on your own cards."""
     d = frame[2]
+    if state.log is not None:
+        C.log(state, "raid", seat=frame[1], victim=d, card=C.card_at(state, d, action - A.TYPE))
     state.trade[d][action - A.TYPE] -= 1
     frame[3] -= 1
     frame[4] += 1
@@ -440,3 +485,5 @@ def apply_wmove(state: CivState, frame: K.Frame, action: int) -> None:
     state.wtok[src] = -1
     state.wtok[action - A.SPACE] = w
     state.wonder_owner[w] = seat
+    if state.log is not None:
+        C.log(state, "wonder_moved", seat=seat, wonder=WONDERS[w].id, space=action - A.SPACE)

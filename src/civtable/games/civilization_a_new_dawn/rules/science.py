@@ -44,7 +44,7 @@ def op_advance_tech_dial(
 ) -> None:
     """Advance by the slot number (+1 per spent token); one upgrade per tier space passed."""
     tiers = advance_dial(state, seat, (step.spaces or slot) + bonus)
-    C.log(state, event="dial", seat=seat, space=state.dial[seat])
+    C.log(state, "dial", seat=seat, space=state.dial[seat], by=(step.spaces or slot) + bonus)
     for level in reversed(tiers):
         push(state, K.D_UPGRADE, seat, level, -1)
 
@@ -84,7 +84,8 @@ def replace_card(state: CivState, seat: int, new: int, place: int = -1) -> None:
     row[row.index(old)] = new
     state.place[seat][place] = new
     C.sync_caravans(state, seat)
-    C.log(state, event="upgrade", seat=seat, card=FOCUS_CARDS[new].id)
+    if state.log is not None:
+        C.log(state, "upgrade", seat=seat, card=FOCUS_CARDS[new].id, old=FOCUS_CARDS[old].id)
 
 
 @K.decision(K.D_UPGRADE, "tech upgrade")
@@ -153,6 +154,10 @@ def apply_nuke(state: CivState, frame: K.Frame, action: int) -> None:
     """Destroy unreinforced tokens, flip reinforced ones, in the space and around it."""
     state.pending.pop()
     s = action - A.SPACE
+    if state.log is not None:
+        hit = [n for n in (s, *state.board.adjacent[s]) if state.tok[n] >= 0]
+        flipped = sum(1 for n in hit if state.reinf[n])
+        C.log(state, "nuke", seat=frame[1], space=s, destroyed=len(hit) - flipped, flipped=flipped)
     for n in (s, *state.board.adjacent[s]):
         if state.tok[n] >= 0:
             if state.reinf[n]:

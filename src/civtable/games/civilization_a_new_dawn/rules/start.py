@@ -138,6 +138,7 @@ def apply_start(state: CivState, frame: K.Frame, action: int) -> None:
         return
     k = action - A.OPT
     state.turn_flags |= _FLAGS[k]
+    C.log(state, "start_effect", seat=seat, effect=k)
     if k == HANGING:
         state.pending.append(_hg_frame(seat))
     elif k == FORBIDDEN:
@@ -172,6 +173,7 @@ def apply_fc(state: CivState, frame: K.Frame, action: int) -> None:
     """Destroy it (back to its owner's supply)."""
     state.pending.pop()
     s = action - A.SPACE
+    C.log(state, "destroy_token", seat=frame[1], space=s, victim=state.tok[s])
     owner = state.tok[s]
     cs = state.board.city_state[s]
     C.lift_token(state, s)
@@ -192,6 +194,10 @@ def apply_oracle(state: CivState, frame: K.Frame, action: int) -> None:
     i = action - A.OPT
     row = state.row[frame[1]]
     row[i], row[i + 1] = row[i + 1], row[i]
+    if state.log is not None:
+        from civtable.games.civilization_a_new_dawn.catalog import FOCUS_CARDS as FC
+
+        C.log(state, "swap", seat=frame[1], a=FC[row[i + 1]].id, b=FC[row[i]].id)
 
 
 @K.decision(K.D_SEOUL_FROM, "Seoul: barbarian to move")
@@ -220,6 +226,11 @@ def apply_seoul_to(state: CivState, frame: K.Frame, action: int) -> None:
 
     state.pending.pop()
     letter = frame[2]
+    if state.log is not None:
+        from civtable.games.civilization_a_new_dawn.catalog import BARBARIAN_LETTERS as BL
+
+        src, dst = state.barb_pos[letter], action - A.SPACE
+        C.log(state, "seoul", seat=frame[1], barbarian=BL[letter], source=src, space=dst)
     _leave(state, letter, state.barb_pos[letter])
     _arrive(state, letter, action - A.SPACE)
 
@@ -263,6 +274,9 @@ def apply_geneva_take(state: CivState, frame: K.Frame, action: int) -> None:
     """Take it."""
     state.pending.pop()
     state.pcard_holder[frame[2]][action - A.PCARD] = frame[1]
+    if state.log is not None:
+        back, took = PLAYER_CARDS[frame[3]], PLAYER_CARDS[action - A.PCARD]
+        C.log(state, "geneva", seat=frame[1], giver=frame[2], returned=back, card=took)
 
 
 # --- Eiffel Tower (D7) --------------------------------------------------------------------------
@@ -314,6 +328,7 @@ def legal_eiffel_victim(state: CivState, frame: K.Frame) -> list[int]:
 def apply_eiffel_victim(state: CivState, frame: K.Frame, action: int) -> None:
     """Replace it with an unreinforced token of the Eiffel Tower's controller."""
     state.pending.pop()
+    C.log(state, "eiffel", seat=frame[2], victim=frame[1], space=action - A.SPACE)
     C.transfer_token(state, action - A.SPACE, frame[2])
 
 
@@ -334,3 +349,5 @@ def apply_gz_move(state: CivState, frame: K.Frame, action: int) -> None:
         return
     state.gz -= 1
     state.trade[frame[1]][action - A.TYPE] += 1
+    if state.log is not None:
+        C.log(state, "gz_move", seat=frame[1], card=C.card_at(state, frame[1], action - A.TYPE))

@@ -247,7 +247,7 @@ def effective_slot(state: CivState, seat: int, k: int) -> int:
 
 def resolve_card(state: CivState, seat: int, card: int, slot: int) -> None:
     """Push the resolution of ``card`` at strength ``slot``."""
-    C.log(state, event="resolve", seat=seat, card=FOCUS_CARDS[card].id, slot=slot)
+    C.log(state, "resolve", seat=seat, card=FOCUS_CARDS[card].id, slot=slot)
     push(state, K.R_BEGIN, seat, card, slot)
 
 
@@ -276,6 +276,8 @@ def apply_spend(state: CivState, frame: K.Frame, action: int) -> None:
     seat, card, slot = frame[1], frame[2], frame[3]
     state.pending.pop()
     k = 0 if action == A.DONE else action - A.OPT + 1
+    if k and state.log is not None:
+        C.log(state, "spend", seat=seat, card=FOCUS_CARDS[card].id, n=k)
     push(state, K.R_STEPS, seat, card, slot, k)
     spend(state, seat, C.place_of(state, seat, card), k)  # America's re-placement first
 
@@ -309,6 +311,11 @@ def apply_america(state: CivState, frame: K.Frame, action: int) -> None:
     """Put it there."""
     state.pending.pop()
     state.nw_card[frame[2]] = action - A.TYPE
+    if state.log is not None:
+        from civtable.games.civilization_a_new_dawn.catalog import NATURAL_WONDERS
+
+        nid, card = NATURAL_WONDERS[frame[2]].id, C.card_at(state, frame[1], action - A.TYPE)
+        C.log(state, "america", seat=frame[1], natural_wonder=nid, card=card)
 
 
 def _spend_describe(state: CivState, frame: K.Frame, action: int) -> str:
@@ -498,6 +505,8 @@ def apply_swap2(state: CivState, frame: K.Frame, action: int) -> None:
     j = action - A.SLOT
     row = state.row[seat]
     row[i], row[j] = row[j], row[i]
+    if state.log is not None:
+        C.log(state, "swap", seat=seat, a=FOCUS_CARDS[row[j]].id, b=FOCUS_CARDS[row[i]].id)
 
 
 # --- trade tokens onto own cards (CIV-7.2) ------------------------------------------------------
@@ -538,8 +547,12 @@ def apply_trade_token(state: CivState, frame: K.Frame, action: int) -> None:
     seat = frame[1]
     if action == GZ:
         state.gz += 1
+        if state.log is not None:
+            C.log(state, "trade_token", seat=seat, wonder="great_zimbabwe")
     else:
         C.add_trade(state, seat, action - A.TYPE)
+        if state.log is not None:
+            C.log(state, "trade_token", seat=seat, card=C.card_at(state, seat, action - A.TYPE))
     frame[2] -= 1
     if frame[2] <= 0:
         state.pending.pop()
@@ -567,6 +580,8 @@ def legal_gain_res(state: CivState, frame: K.Frame) -> list[int]:
 def apply_gain_res(state: CivState, frame: K.Frame, action: int) -> None:
     """Take it (CIV-18.4)."""
     C.gain_resource(state, frame[1], action - A.RES)
+    if state.log is not None:
+        C.log(state, "resource", seat=frame[1], resource=action - A.RES)
     frame[2] -= 1
     if frame[2] <= 0:
         state.pending.pop()

@@ -57,7 +57,13 @@ def check_agendas(state: CivState) -> None:
                 state.marks[seat] |= 1 << i
                 if C.need_token(state, seat, C.RC_MARK):  # CIV-A27: a real token (CIV-8.5)
                     state.supply[seat] -= 1
-                C.log(state, event="agenda", seat=seat, card=card.id)
+                if state.log is not None:
+                    met = [
+                        i
+                        for i, a in enumerate(card.agendas)
+                        if condition_met(state, seat, a.condition)
+                    ]
+                    C.log(state, "agenda", seat=seat, card=card.id, agenda=met[0])
 
 
 def _keys(state: CivState, seat: int) -> tuple[int, int]:
@@ -74,7 +80,7 @@ def win_check(state: CivState) -> bool:
     state.winners = [s for s in done if _keys(state, s) == best]
     state.over = True
     state.pending.clear()
-    C.log(state, event="game_over", winners=state.winners)
+    C.log(state, "game_over", winners=list(state.winners))
     return True
 
 
@@ -84,4 +90,4 @@ def end_unfinished(state: CivState) -> None:
     state.unfinished = True
     state.winners = []
     state.pending.clear()
-    C.log(state, event="game_over", unfinished=True)
+    C.log(state, "game_over", winners=[], unfinished=1)

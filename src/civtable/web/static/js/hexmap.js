@@ -36,7 +36,8 @@ function corners(cx, cy, size) {
  * @param {Array<{q:number,r:number,fill?:string,label?:string,title?:string,cls?:string,
  *   data?:object,marks?:Array<{color?:string,ink?:string,text?:string,title?:string,shape?:string}>,
  *   onclick?:Function}>} cells
- * @param {{size?:number, ariaLabel?:string, maxWidth?:number}} opts
+ * @param {{size?:number, ariaLabel?:string, maxWidth?:number, markScale?:number}} opts
+ *   markScale enlarges the marks (default 1: small discs, three to a row)
  * @returns {SVGSVGElement}
  */
 export function hexMap(cells, opts = {}) {
@@ -80,12 +81,15 @@ export function hexMap(cells, opts = {}) {
     if (c.title) g.append(el("title", {}, c.title));
     if (c.label) g.append(el("text", { x: cx, y: cy - size * 0.45, class: "cell-label", "text-anchor": "middle" }, c.label));
     const marks = c.marks || [];
-    const step = size * 0.42;
+    const step = size * 0.42 * (opts.markScale || 1);
     marks.forEach((m, i) => {
       const col = i % 3;
       const row = Math.floor(i / 3);
-      const mx = cx + (col - Math.min(2, marks.length - 1 - row * 3) / 2) * step;
-      const my = cy + row * step * 0.95 + size * 0.05;
+      const perRow = opts.markScale > 1 ? 2 : 3;
+      const c2 = i % perRow;
+      const r2 = Math.floor(i / perRow);
+      const mx = perRow === 3 ? cx + (col - Math.min(2, marks.length - 1 - row * 3) / 2) * step : cx + (c2 - Math.min(1, marks.length - 1 - r2 * 2) / 2) * step;
+      const my = perRow === 3 ? cy + row * step * 0.95 + size * 0.05 : cy + (r2 - 0.15) * step * 0.95 + size * 0.12;
       const mark = el("g", { class: `mark ${m.cls || ""}`.trim() });
       if (m.title) mark.append(el("title", {}, m.title));
       if (m.shape === "square") {
