@@ -525,7 +525,7 @@ def test_replay_all_prints_every_step_and_the_final_breakdown(
     winners = final.result().winners
     assert ", ".join(f"Player {s + 1} (seat {s})" for s in winners) in out
     for s in range(3):
-        assert f"seat {s}: " in out  # every seat's decisions are shown
+        assert f"Player {s + 1}: " in out  # every seat's decisions are shown, in player words
 
 
 def test_sw_3_9_replay_for_one_seat_hides_the_others_private_events(
@@ -534,9 +534,9 @@ def test_sw_3_9_replay_for_one_seat_hides_the_others_private_events(
     _, everything, _ = run(capsys, "replay", str(saved_game), "--all")
     code, mine, _ = run(capsys, "replay", str(saved_game), "--all", "--seat", "1")
     assert code == 0
-    assert "seat 0: " not in mine
-    assert "seat 2: " not in mine
-    assert "seat 1: " in mine
+    assert "Player 1: " not in mine
+    assert "Player 3: " not in mine
+    assert "Player 2: " in mine
     discarded = re.findall(r"\(seat (\d) only\) You sold", everything)
     assert discarded, "random bots discard; the omniscient replay marks whose secret it is"
     assert mine.count("You sold") == discarded.count("1")

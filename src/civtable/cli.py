@@ -450,10 +450,15 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
             raise SerializationError(
                 f"{args.file}: decision {i} (seat {s}, action {action}) is not legal there"
             )
-        label = state.describe(s, action)
+        shown = seat is None or s == seat
+        label = ""
+        if shown:  # the move in the words its mover read (the developer's label as a fallback)
+            found = termkit.words(state, s)
+            label = str(((found or {}).get("legal") or {}).get(str(action)) or "")
+            label = label or state.describe(s, action)
         state.apply(s, action)
-        if seat is None or s == seat:
-            step.append(Text(f"seat {s}: {label}", style="dim"))
+        if shown:
+            step.append(Text(f"{termkit.name(s)}: {label}", style="dim"))
         events, seen = termkit.event_lines(state, seat, seen)
         if not events and not state.is_terminal():
             continue

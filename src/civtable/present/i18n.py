@@ -213,6 +213,7 @@ class Translator:
 
     def __init__(self, lang: str = SOURCE_LANGUAGE) -> None:
         self.lang = check_language(lang)
+        self._locale = Locale.parse(self.lang)  # parsed once: lists are joined on every render
         self._cat = catalog(self.lang)
         self._src = catalog(SOURCE_LANGUAGE)
 
@@ -257,7 +258,9 @@ class Translator:
         seq = [str(x) for x in items]
         if not seq:
             return ""
-        return str(format_list(seq, style=style, locale=self.lang))  # type: ignore[arg-type]
+        if len(seq) == 1:
+            return seq[0]
+        return str(format_list(seq, style=style, locale=self._locale))  # type: ignore[arg-type]
 
 
 def language_name(lang: str) -> str:

@@ -26,7 +26,7 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     WONDER_TYPES,
     WONDERS,
 )
-from civtable.termkit import actions_table
+from civtable.termkit import actions_table, render_events
 
 TERRAIN_LETTER = {
     "grassland": "g",
