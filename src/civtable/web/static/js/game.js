@@ -188,8 +188,10 @@ async function draw(p) {
   // shows this payload, never before the table below has been drawn.
   const mark = () => {
     document.body.dataset.seq = String(p.seq);
-    // the position shown: moves committed, then this seat's tentative steps (tests wait on it)
-    document.body.dataset.view = `${p.seq}.${p.tentative || 0}.${p.you ?? "s"}`;
+    // the position shown: moves committed, then this seat's tentative steps (tests wait on it);
+    // data-seat says whose view it is (hot seat: several seats take turns on one page)
+    document.body.dataset.view = `${p.seq}.${p.tentative || 0}`;
+    document.body.dataset.seat = p.you ?? "s";
     document.body.dataset.status = p.status;
     document.body.dataset.yourTurn = yourTurn ? "1" : "0";
   };
