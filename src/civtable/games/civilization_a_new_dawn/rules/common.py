@@ -285,8 +285,13 @@ def place_token(state: CivState, seat: int, s: int, reinforced: int = 0) -> None
         take_control_of_wonder_token(state, seat, s)
 
 
-def lift_token(state: CivState, s: int) -> int:
-    """Return the control token on ``s`` to its owner's supply (CIV-18.3, CIV-23.2)."""
+def lift_token(state: CivState, s: int, city_state_returns: bool = True) -> int:
+    """Return the control token on ``s`` to its owner's supply (CIV-18.3, CIV-23.2).
+
+    A stand-in token (CIV-23.4) leaving its conquered city-state's space (a card effect, a
+    barbarian, the owner taking it back under CIV-8.5 or moving it with Drama and Poetry) frees
+    the city-state as CIV-A11 says; pass ``city_state_returns=False`` when a conquest or a
+    liberation settles the city-state itself (CIV-16.4)."""
     owner = state.tok[s]
     if owner < 0:
         return -1
@@ -301,6 +306,9 @@ def lift_token(state: CivState, s: int) -> int:
     w = state.wtok[s]
     if w >= 0 and state.city[s] < 0 and state.wonder_owner[w] == owner:
         state.wonder_owner[w] = -1  # CIV-19.3 / CIV-A12
+    cs = state.board.city_state[s]
+    if city_state_returns and cs >= 0 and state.cs_owner[cs] == owner and state.city[s] < 0:
+        reset_city_state(state, cs)  # CIV-A11
     return owner
 
 

@@ -393,13 +393,16 @@ def apply_conqlib(state: CivState, frame: K.Frame, action: int) -> None:
     if state.city[t] >= 0:
         C.remove_city(state, t)
     else:
-        C.lift_token(state, t)
+        C.lift_token(state, t, city_state_returns=False)
+    w = state.wtok[t]
     if action == A.OPT:
         state.cs_owner[cs] = seat
         occupy(state, seat, t)
-        if state.wtok[t] >= 0:
-            state.wonder_owner[state.wtok[t]] = seat
+        if w >= 0:
+            state.wonder_owner[w] = seat
         return
+    if w >= 0:  # the token stays with the freed city-state: nobody controls it (CIV-19.3, A12)
+        state.wonder_owner[w] = -1
     C.reset_city_state(state, cs)
     if state.cs_avail[cs] > 0 and cs not in state.cs_cards[seat]:
         state.cs_avail[cs] -= 1

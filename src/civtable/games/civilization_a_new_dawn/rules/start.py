@@ -171,12 +171,7 @@ def legal_fc(state: CivState, frame: K.Frame) -> list[int]:
 def apply_fc(state: CivState, frame: K.Frame, action: int) -> None:
     """Destroy it (back to its owner's supply)."""
     state.pending.pop()
-    s = action - A.SPACE
-    owner = state.tok[s]
-    cs = state.board.city_state[s]
-    C.lift_token(state, s)
-    if cs >= 0 and state.cs_owner[cs] == owner:
-        C.reset_city_state(state, cs)
+    C.lift_token(state, action - A.SPACE)  # a stand-in's city-state is freed (CIV-A11)
 
 
 @K.decision(K.D_ORACLE, "Oracle: swap two adjacent cards")
