@@ -53,7 +53,19 @@ F_IN_EXTRA = 512
 F_START_GENEVA = 1024
 F_START_EIFFEL = 2048
 F_START_GZ = 4096
-ATTACKS_SHIFT = 16
+ATTACKS_SHIFT = 16  # bits 16-23: attacks declared this turn
+BASE_SHIFT = 24  # bits 24-31: attacks declared before the current military resolution
+COUNT_MASK = 0xFF
+
+
+def attacks_this_turn(state: CivState) -> int:
+    """Attacks declared this turn (every resolution)."""
+    return state.turn_flags >> ATTACKS_SHIFT & COUNT_MASK
+
+
+def attacks_this_resolution(state: CivState) -> int:
+    """Attacks declared by the military card being resolved (D6.5 Mass Production)."""
+    return attacks_this_turn(state) - (state.turn_flags >> BASE_SHIFT & COUNT_MASK)
 
 
 #: readable log lines per event kind; ``{who}`` is the acting player, ``{space}`` a map space

@@ -36,8 +36,8 @@ THROUGH_WATER, THROUGH_ANY = 1, 2
 def op_reinforce(state: CivState, seat: int, card: int, slot: int, step: Step, bonus: int) -> None:
     """CIV-13.2: up to [slot] tokens (Mass Production: minus attacks made)."""
     n = step.maximum or slot
-    if step.reduced_by_attacks:
-        n -= state.turn_flags >> C.ATTACKS_SHIFT
+    if step.reduced_by_attacks:  # Mass Production: minus the attacks this resolution made
+        n -= C.attacks_this_resolution(state)
     if n > 0:
         push(state, K.D_REINFORCE, seat, n)
 
@@ -75,6 +75,8 @@ def _flags(card: int) -> int:
 @op("attack")
 def op_attack(state: CivState, seat: int, card: int, slot: int, step: Step, bonus: int) -> None:
     """CIV-14.3: up to N attacks, each a separate combat."""
+    mask = C.COUNT_MASK << C.BASE_SHIFT  # the attacks of this resolution count from here
+    state.turn_flags = state.turn_flags & ~mask | C.attacks_this_turn(state) << C.BASE_SHIFT
     rng = 99 if C.has_wonder(state, seat, "pentagon") else step.range
     push(
         state,
