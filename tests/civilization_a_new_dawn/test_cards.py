@@ -9,7 +9,7 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     ECONOMY,
     RES_INDEX,
 )
-from civtable.games.civilization_a_new_dawn.rules import industry
+from civtable.games.civilization_a_new_dawn.rules import common, industry
 
 from .scenario import barbarian, make, row, sp, space, token, top
 
@@ -200,6 +200,22 @@ def test_civ_d6_5_mass_production_reinforces_less_after_attacks() -> None:
     while top(s) != "reinforce a control token":
         s.apply(0, s.legal_actions(0)[0])
     assert s.pending[-1][2] == 3 - 1
+
+
+def test_civ_d6_5_mass_production_counts_only_its_own_attacks() -> None:
+    # "then reinforce up to ([slot] - number of attacks made)": an attack made earlier this turn
+    # (e.g. by the first resolution of a Venetian Arsenal pair) does not reduce it
+    s = make(LINE, capitals={0: (0, 0)})
+    for c in [(1, 0), (2, 0), (3, 0)]:
+        token(s, 0, c)
+    barbarian(s, "A", (4, 0))
+    with_card(s, "mass_production", 3)
+    s.turn_flags = 1 << common.ATTACKS_SHIFT  # one attack already declared this turn
+    s.apply(0, act.SLOT + 2)
+    assert top(s) == "attack a target"
+    s.apply(0, act.DONE)  # no attack this time
+    assert top(s) == "reinforce a control token"
+    assert s.pending[-1][2] == 3
 
 
 def test_civ_d6_5_flight_reinforces_then_attacks_far() -> None:

@@ -1,11 +1,29 @@
-"""The heuristic player (choose/evaluate) is legal, deterministic and beats random play."""
+"""The heuristic player (choose/evaluate) is legal, deterministic, beats random play and pursues
+agendas it can complete (issue 20, item 10)."""
 
 from __future__ import annotations
 
 from civtable.core.rng import Rng
 from civtable.games.civilization_a_new_dawn import heuristic
+from civtable.sim.simulate import SimConfig, play_one
 
+from .scenario import city, make, row, sp, token
 from .test_properties import new_game
+
+HEX = {
+    (0, 0): "G",
+    (1, 0): "G",
+    (0, 1): "G",
+    (-1, 1): "G",
+    (-1, 0): "G",
+    (0, -1): "G",
+    (1, -1): "G",
+    (2, 0): "G",
+    (3, 0): "G",
+    (2, -1): "G",
+    (1, 1): "G",
+    (2, 1): "G",
+}
 
 
 def test_heuristic_choices_are_legal_and_evaluate_in_unit_interval() -> None:
@@ -31,3 +49,61 @@ def test_heuristic_beats_random_in_two_player_games() -> None:
             s.apply(seat, heuristic.choose(s, seat, rng) if seat == g % 2 else rnd.choice(acts))
         wins += s.result().rewards()[g % 2]
     assert wins == 2.0
+
+
+# --- issue 20 item 10: the bot pursues agendas it can complete ---------------------------------
+def _culture_row(s, slot: int) -> None:  # type: ignore[no-untyped-def]
+    rest = ["astrology", "foreign_trade", "masonry", "pottery"]
+    rest.insert(slot - 1, "early_empire")
+    row(s, 0, *rest)
+
+
+def test_populous_progress_counts_nearly_mature_cities() -> None:
+    # CIV-2.9 / CIV-22.1 Populous: a city whose neighbours fill up with friendly tokens is closer
+    # to maturing; a city next to a city-state can never mature (CIV-A37), so it counts nothing
+    s = make(HEX, capitals={0: (0, 0)}, features={(3, 0): "cs:kabul"})
+    s.victory = [4]  # v5: Populous / Preservationist
+    city(s, 0, (2, 0))  # next to Kabul
+    f = heuristic._features(s, 0)
+    before = heuristic._populous(s, 0, f)
+    token(s, 0, (1, 0))
+    token(s, 0, (0, 1))
+    after = heuristic._populous(s, 0, heuristic._features(s, 0))
+    assert after > before
+    assert heuristic._ripeness(s, 0, sp(s, (2, 0))) == -1.0
+
+
+def test_preservationist_progress_counts_natural_wonders_in_reach() -> None:
+    s = make(HEX, capitals={0: (0, 0)}, features={(1, -1): "nw:mt_everest"})
+    assert heuristic._preservationist(s, 0) > 0  # free, next to the capital
+    far = make(HEX, capitals={0: (0, 0)}, features={(2, -1): "nw:mt_everest"})
+    assert heuristic._preservationist(far, 0) == 0
+
+
+def test_culture_card_is_worth_more_where_it_reaches_the_wanted_spaces() -> None:
+    # mountains next to an immature capital need the culture card in slot 5 (CIV-8.2): the bot
+    # values letting the card slide right instead of resolving it early
+    cells = dict.fromkeys(HEX, "M")
+    cells[(0, 0)] = "G"
+    s = make(cells, capitals={0: (0, 0)})
+    s.victory = [4]
+    wanted = {"control_mature_cities"}
+    values = []
+    for slot in range(1, 6):
+        _culture_row(s, slot)
+        values.append(heuristic._culture_option(s, 0, wanted))
+    assert values == sorted(values)
+    assert values[4] > values[0]
+    assert heuristic._culture_option(s, 0, set()) == 0.0
+
+
+def test_civ_22_heuristic_games_that_stalled_now_finish() -> None:
+    # seed 7 games 6 and 13 (2 players) stalled on Populous/Preservationist until the turn cap:
+    # the bots resolved their culture card from low slots and never reached the mountains and
+    # natural wonders next to their cities
+    config = SimConfig(
+        "civilization-a-new-dawn", players=2, games=20, seed=7, bots=("heuristic",), max_rounds=3000
+    )
+    record = play_one(config, 13)
+    assert record.completed
+    assert record.rounds < 1000

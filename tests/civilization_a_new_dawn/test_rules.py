@@ -74,17 +74,6 @@ def test_civ_10_2_economy_upgrade_unlocks_caravans() -> None:
     assert s.caravans[0] == [-2, -2, -1]
 
 
-def test_civ_10_7_one_caravan_per_destination_per_turn() -> None:
-    s = make(LINE, capitals={0: (0, 0), 1: (2, 0)})
-    s.caravans[0] = [sp(s, (1, 0)), sp(s, (3, 0)), -2]
-    s.arrived.append(sp(s, (2, 0)))
-    from civtable.games.civilization_a_new_dawn.rules.economy import stop
-
-    s.caravans[0][0] = sp(s, (2, 0))
-    stop(s, 0, 0)
-    assert s.caravans[0][0] == sp(s, (2, 0))  # no second visit
-
-
 def test_civ_11_3_c_not_adjacent_to_a_city() -> None:
     s = make(LINE, capitals={0: (0, 0)})
     city(s, 1, (3, 0))

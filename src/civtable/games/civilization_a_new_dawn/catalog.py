@@ -150,7 +150,12 @@ def _cards() -> tuple[FocusCard, ...]:
 FOCUS_CARDS = _cards()
 CARD_INDEX = {c.id: c.index for c in FOCUS_CARDS}
 _FOCUS_TYPES = _load("focus_cards.json")["types"]
-TRADE_TOKEN_EFFECT = tuple(str(_FOCUS_TYPES[t]["trade_token"]) for t in TYPES)
+#: readable effect of spent trade tokens per focus type (CIV-7.4): "+1 per token to ..."
+TRADE_TOKEN_EFFECT = tuple(
+    f"+{_FOCUS_TYPES[t]['trade_token']['per_token']} per token to "
+    f"{_FOCUS_TYPES[t]['trade_token']['adds_to']}"
+    for t in TYPES
+)
 TRADE_CAP = 3  # CIV-7.2
 
 

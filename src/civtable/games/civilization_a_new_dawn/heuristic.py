@@ -5,6 +5,15 @@ toward the unmarked agendas of the drawn victory cards (the better of the two pe
 general material: friendly spaces, cities and mature cities, focus-card levels, dial, trade
 tokens, resources, natural and world wonders. Opponents' scores are subtracted with a weight.
 
+Progress has a slope wherever a step toward an agenda exists, so the greedy search keeps moving
+toward one it can still complete: Populous counts the share of friendly neighbours of each city
+that can still mature (a city next to another city or a neutral city-state cannot, CIV-A26/A37);
+Preservationist counts natural wonders within reach (free next to one's city, or under a rival
+token next to a friendly space). A term for the culture card's slot values the wanted spaces it
+could reach (CIV-8.2: a mountain or natural wonder needs slot 5), so the bot lets the card slide
+right instead of resetting it from slot 1 every few turns; without these, two-player games used
+to stall on Populous/Preservationist until the turn cap (issue 20).
+
 :func:`choose` picks a focus card by simulating the whole turn for each of the five slots
 (sub-decisions taken greedily, one ply each) and keeping the best end-of-turn score; every other
 decision is one ply: apply each legal action to a copy and keep the best score. Copies get a
@@ -20,9 +29,11 @@ from typing import TYPE_CHECKING
 from civtable.core.api import State
 from civtable.core.rng import Rng
 from civtable.games.civilization_a_new_dawn.catalog import (
+    CULTURE,
     DIAL_LAST,
     FOCUS_CARDS,
     VICTORY_CARDS,
+    WATER,
     WONDER_TYPES,
     WONDERS,
 )
@@ -36,6 +47,9 @@ MARK = 25.0
 PROGRESS = 12.0
 TURN_STEPS = 40
 SAMPLE = 8  # options tried per sub-decision inside the focus-card simulations
+RIPE = 0.6  # Populous: weight of a not-yet-mature city's share of friendly neighbours
+NEAR = 0.5  # Preservationist: weight of a natural wonder within reach
+OPTION = 0.5  # value of a wanted space the culture card could take from its slot
 
 
 def _features(state: CivState, seat: int) -> dict[str, int]:
@@ -56,6 +70,57 @@ def _features(state: CivState, seat: int) -> dict[str, int]:
         "shore": shore,
         "mature": len(C.mature_cities(state, seat)),
     }
+
+
+def _ripeness(state: CivState, seat: int, s: int) -> float:
+    """How far city ``s`` is from maturing (CIV-2.9): the share of its land neighbours holding
+    the seat's control tokens; -1 when a neighbour can never hold one (a city or a neutral
+    city-state there, CIV-A26/A37)."""
+    b = state.board
+    land = own = 0
+    for n in b.adjacent[s]:
+        if b.terrain[n] == WATER:
+            continue
+        if state.city[n] >= 0 or state.cs[n] >= 0:
+            return -1.0
+        land += 1
+        own += state.tok[n] == seat
+    return own / land if land else 1.0
+
+
+def _populous(state: CivState, seat: int, f: dict[str, int]) -> float:
+    """Mature cities, plus part credit for the nearly mature ones, out of 5 (CIV-22.1)."""
+    need = 5 - f["mature"]
+    if need <= 0:
+        return 1.0
+    part = sorted(
+        (
+            max(0.0, _ripeness(state, seat, s))
+            for s in C.cities(state, seat)
+            if not C.mature(state, seat, s)
+        ),
+        reverse=True,
+    )[:need]
+    return min(1.0, (f["mature"] + RIPE * sum(part)) / 5)
+
+
+def _preservationist(state: CivState, seat: int) -> float:
+    """Held natural wonders, plus part credit for ones within reach: a free one next to the
+    seat's city (a culture card from slot 5 takes it, CIV-8.3) or a rival's next to a friendly
+    space (a won attack takes it, CIV-15.3)."""
+    held = len(state.nw_held[seat])
+    if held >= 2:
+        return 1.0
+    b = state.board
+    near = 0
+    for s, n in enumerate(b.natural_wonder):
+        if n < 0 or n in state.nw_held[seat]:
+            continue
+        t = state.tok[s]
+        free = t < 0 and any(state.city[x] == seat for x in b.adjacent[s])
+        rival = t >= 0 and t != seat and any(C.friendly(state, seat, x) for x in b.adjacent[s])
+        near += free or rival
+    return min(1.0, (held + NEAR * min(near, 2 - held)) / 2)
 
 
 def _progress(state: CivState, seat: int, cond: dict[str, object], f: dict[str, int]) -> float:
@@ -79,16 +144,66 @@ def _progress(state: CivState, seat: int, cond: dict[str, object], f: dict[str, 
     if kind == "reach_tech_dial_space":
         return 1.0 if state.won_capital[seat] & 2 else state.dial[seat] / DIAL_LAST
     if kind == "control_mature_cities":
-        return min(1.0, f["mature"] / 5)
+        return _populous(state, seat, f)
     if kind == "control_natural_wonders":
-        return min(1.0, len(state.nw_held[seat]) / 2)
+        return _preservationist(state, seat)
     return 0.0
+
+
+def _kinds(cond: dict[str, object], out: set[str]) -> set[str]:
+    out.add(str(cond["kind"]))
+    subs = cond.get("of")
+    if isinstance(subs, list):
+        for c in subs:
+            _kinds(c, out)
+    return out
+
+
+def _culture_option(state: CivState, seat: int, wanted: set[str]) -> float:
+    """What the culture card's slot is worth for the unmarked agendas: each wanted space (an
+    empty neighbour of a city that can still mature, for Populous; a free natural wonder next to
+    a city, for Preservationist) counts by how far the slot reaches its difficulty (CIV-8.2).
+
+    A culture card resolved early, from a low slot, can never take a mountain or a natural
+    wonder (difficulty 5); this term lets the bot wait until the card has slid right instead of
+    resetting it every few turns and stalling on those agendas.
+    """
+    populous = "control_mature_cities" in wanted
+    nature = "control_natural_wonders" in wanted and len(state.nw_held[seat]) < 2
+    if not (populous or nature):
+        return 0.0
+    slot = C.slot_of(state, seat, CULTURE)
+    if not slot:
+        return 0.0
+    b = state.board
+    targets: set[int] = set()
+    for s in C.cities(state, seat):
+        ripe = populous and not C.mature(state, seat, s) and _ripeness(state, seat, s) >= 0
+        for n in b.adjacent[s]:
+            if (
+                b.terrain[n] == WATER
+                or state.tok[n] >= 0
+                or state.city[n] >= 0
+                or state.barb[n] >= 0
+                or state.cs[n] >= 0
+            ):
+                continue
+            if ripe or (nature and state.nw[n] >= 0):
+                targets.add(n)
+    if not targets:
+        return 0.0
+    reach = sorted(
+        (min(1.0, slot / max(1, C.difficulty(state, seat, n, C.CTX_PLACE))) ** 2 for n in targets),
+        reverse=True,
+    )
+    return OPTION * sum(reach[:3])
 
 
 def own_score(state: CivState, seat: int) -> float:
     """Absolute value of the seat's position."""
     f = _features(state, seat)
     v = 0.0
+    wanted: set[str] = set()
     for i, vc in enumerate(state.victory):
         if state.marks[seat] >> i & 1:
             v += MARK
@@ -96,12 +211,15 @@ def own_score(state: CivState, seat: int) -> float:
             card = VICTORY_CARDS[vc]
             p = max(_progress(state, seat, a.condition, f) for a in card.agendas)
             v += PROGRESS * p * p
+            for a in card.agendas:
+                _kinds(a.condition, wanted)
     v += 0.5 * f["tokens"] + 0.2 * f["reinforced"] + 2.0 * f["cities"] + 1.0 * f["mature"]
     v += 1.5 * sum(FOCUS_CARDS[c].level - 1 for c in state.row[seat])
     v += 0.12 * state.dial[seat]
     v += 0.35 * sum(state.trade[seat]) + 0.6 * sum(state.resources[seat])
     v += 1.2 * len(state.nw_held[seat]) + 2.0 * len(C.wonders_of(state, seat))
     v += 0.8 * len(state.cs_cards[seat]) + 1.5 * sum(1 for o in state.cs_owner if o == seat)
+    v += _culture_option(state, seat, wanted)
     return v
 
 

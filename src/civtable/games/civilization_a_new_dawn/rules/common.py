@@ -53,7 +53,19 @@ F_IN_EXTRA = 512
 F_START_GENEVA = 1024
 F_START_EIFFEL = 2048
 F_START_GZ = 4096
-ATTACKS_SHIFT = 16
+ATTACKS_SHIFT = 16  # bits 16-23: attacks declared this turn
+BASE_SHIFT = 24  # bits 24-31: attacks declared before the current military resolution
+COUNT_MASK = 0xFF
+
+
+def attacks_this_turn(state: CivState) -> int:
+    """Attacks declared this turn (every resolution)."""
+    return state.turn_flags >> ATTACKS_SHIFT & COUNT_MASK
+
+
+def attacks_this_resolution(state: CivState) -> int:
+    """Attacks declared by the military card being resolved (D6.5 Mass Production)."""
+    return attacks_this_turn(state) - (state.turn_flags >> BASE_SHIFT & COUNT_MASK)
 
 
 def log(state: CivState, event: str = "", **args: Any) -> None:
@@ -260,8 +272,13 @@ def place_token(state: CivState, seat: int, s: int, reinforced: int = 0) -> None
         take_control_of_wonder_token(state, seat, s)
 
 
-def lift_token(state: CivState, s: int) -> int:
-    """Return the control token on ``s`` to its owner's supply (CIV-18.3, CIV-23.2)."""
+def lift_token(state: CivState, s: int, city_state_returns: bool = True) -> int:
+    """Return the control token on ``s`` to its owner's supply (CIV-18.3, CIV-23.2).
+
+    A stand-in token (CIV-23.4) leaving its conquered city-state's space (a card effect, a
+    barbarian, the owner taking it back under CIV-8.5 or moving it with Drama and Poetry) frees
+    the city-state as CIV-A11 says; pass ``city_state_returns=False`` when a conquest or a
+    liberation settles the city-state itself (CIV-16.4)."""
     owner = state.tok[s]
     if owner < 0:
         return -1
@@ -276,6 +293,9 @@ def lift_token(state: CivState, s: int) -> int:
     w = state.wtok[s]
     if w >= 0 and state.city[s] < 0 and state.wonder_owner[w] == owner:
         state.wonder_owner[w] = -1  # CIV-19.3 / CIV-A12
+    cs = state.board.city_state[s]
+    if city_state_returns and cs >= 0 and state.cs_owner[cs] == owner and state.city[s] < 0:
+        reset_city_state(state, cs)  # CIV-A11
     return owner
 
 

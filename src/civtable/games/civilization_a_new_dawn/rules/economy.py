@@ -57,7 +57,7 @@ def enterable(state: CivState, seat: int, s: int, slot: int, card: int) -> bool:
 
 
 def next_steps(state: CivState, seat: int, i: int, slot: int, card: int) -> list[int]:
-    """Spaces the caravan may enter next."""
+    """Spaces the caravan may enter next (CIV-10.4, CIV-10.5)."""
     pos = state.caravans[seat][i]
     b = state.board
     if pos == -1:
@@ -69,6 +69,60 @@ def next_steps(state: CivState, seat: int, i: int, slot: int, card: int) -> list
     else:
         return []
     return sorted(s for s in cand if enterable(state, seat, s, slot, card))
+
+
+def visit_target(state: CivState, seat: int, s: int) -> bool:
+    """CIV-10.6 / CIV-10.9: ending a movement on ``s`` is an arrival (a city-state without a
+    barbarian, or a rival's city or capital)."""
+    if state.cs[s] >= 0:
+        return state.barb[s] < 0
+    owner = state.city[s]
+    return owner >= 0 and owner != seat
+
+
+def no_stop(state: CivState, seat: int, s: int) -> bool:
+    """CIV-10.7: another caravan already arrived at ``s`` this turn, so a caravan may pass
+    through it (CIV-10.5, CIV-A31) but not end its movement there."""
+    return s in state.arrived and visit_target(state, seat, s)
+
+
+def may_enter(state: CivState, seat: int, s: int, left: int, slot: int, card: int) -> bool:
+    """May a caravan with ``left`` movement points enter ``s`` (already enterable)?
+
+    Entering uses one point; the movement ends there when none is left or a barbarian is
+    removed (Currency). A space where the caravan may not stop (:func:`no_stop`) is entered only
+    if the caravan can still go on from it to a space where it may stop (CIV-10.7)."""
+    if not state.arrived or not no_stop(state, seat, s):
+        return True
+    if state.barb[s] >= 0:
+        return False
+    b = state.board
+    best = {s: left - 1}
+    frontier = [s]
+    while frontier:
+        nxt: list[int] = []
+        for x in frontier:
+            rem = best[x]
+            if rem <= 0:
+                continue
+            for y in b.adjacent[x]:
+                if not enterable(state, seat, y, slot, card):
+                    continue
+                if not no_stop(state, seat, y):
+                    return True
+                if state.barb[y] < 0 and best.get(y, -1) < rem - 1:
+                    best[y] = rem - 1
+                    nxt.append(y)
+        frontier = nxt
+    return False
+
+
+def steps_for(state: CivState, seat: int, i: int, slot: int, card: int, left: int) -> list[int]:
+    """The spaces caravan ``i`` may enter now with ``left`` movement points (CIV-10.5, 10.7)."""
+    steps = next_steps(state, seat, i, slot, card)
+    if state.arrived:
+        steps = [s for s in steps if may_enter(state, seat, s, left, slot, card)]
+    return steps
 
 
 @K.decision(K.D_CARAVAN, "choose a caravan to move")
@@ -83,7 +137,7 @@ def legal_caravan(state: CivState, frame: K.Frame) -> list[int]:
         if p != -2
         and not moved >> i & 1
         and ARRIVED - i not in state.arrived  # CIV-10.6: no second move this turn
-        and next_steps(state, seat, i, slot, card)
+        and steps_for(state, seat, i, slot, card, move + frame[6])
     ]
     return [A.DONE, *opts] if opts else []
 
@@ -96,7 +150,7 @@ def apply_caravan(state: CivState, frame: K.Frame, action: int) -> None:
         return
     i = action - A.OPT
     frame[4] |= 1 << i
-    push(state, K.D_STEP, frame[1], i, frame[2], frame[3], frame[5])
+    push(state, K.D_STEP, frame[1], i, frame[2], frame[3], frame[5], 0)
 
 
 def _pool_frame(state: CivState) -> K.Frame | None:
@@ -107,13 +161,26 @@ def _pool_frame(state: CivState) -> K.Frame | None:
 
 @K.decision(K.D_STEP, "move the caravan")
 def legal_step(state: CivState, frame: K.Frame) -> list[int]:
-    """Stop here (DONE) or enter an adjacent legal space."""
+    """Stop here (DONE) or enter an adjacent legal space.
+
+    ``[D_STEP, seat, caravan, left, slot, card, entered]``: ``entered`` is 1 once the caravan
+    has entered a space in this movement. It may not stop where another caravan already
+    arrived this turn (CIV-10.7); :func:`may_enter` keeps it from getting stuck there.
+    """
     seat, i, left, slot, card = frame[1], frame[2], frame[3], frame[4], frame[5]
     pool = _pool_frame(state)
     extra = pool[6] if pool is not None else 0
     if left + extra <= 0:
         return [A.DONE]
-    return [A.DONE] + [A.SPACE + s for s in next_steps(state, seat, i, slot, card)]
+    steps = [A.SPACE + s for s in steps_for(state, seat, i, slot, card, left + extra)]
+    if _entered(frame) and no_stop(state, seat, state.caravans[seat][i]):
+        return steps
+    return [A.DONE, *steps]
+
+
+def _entered(frame: K.Frame) -> bool:
+    """Has the caravan of this ``D_STEP`` frame entered a space yet (older frames: assume so)?"""
+    return len(frame) <= 6 or frame[6] != 0
 
 
 @K.applies(K.D_STEP)
@@ -122,9 +189,12 @@ def apply_step(state: CivState, frame: K.Frame, action: int) -> None:
     seat, i = frame[1], frame[2]
     if action == A.DONE:
         state.pending.pop()
-        stop(state, seat, i)
+        if _entered(frame):  # a caravan that did not move did not end a movement anywhere
+            stop(state, seat, i)
         return
     s = action - A.SPACE
+    if len(frame) > 6:
+        frame[6] = 1
     if frame[3] > 0:
         frame[3] -= 1
     else:
@@ -152,7 +222,7 @@ def apply_step(state: CivState, frame: K.Frame, action: int) -> None:
 def stop(state: CivState, seat: int, i: int) -> None:
     """CIV-10.6-10.9: a caravan ending on a city-state or rival city visits it."""
     s = state.caravans[seat][i]
-    if s < 0 or s in state.arrived:
+    if s < 0 or s in state.arrived:  # CIV-10.7: never reached here (legal_step, may_enter)
         return
     cs = state.cs[s]
     owner = state.city[s]

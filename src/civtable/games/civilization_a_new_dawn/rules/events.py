@@ -119,9 +119,7 @@ def move_barbarian(state: CivState, letter: int, direction: int) -> None:
         C.log(state, "barbarian_token", barbarian=BARBARIAN_LETTERS[letter], space=n, victim=owner)
     cs_here = state.board.city_state[n]
     if owner >= 0:
-        C.lift_token(state, n)
-        if cs_here >= 0 and state.cs_owner[cs_here] == owner:
-            C.reset_city_state(state, cs_here)  # CIV-A11
+        C.lift_token(state, n)  # a stand-in's city-state is freed there (CIV-A11)
     c = state.city[n]
     if c >= 0:
         if state.capital[c] == n:

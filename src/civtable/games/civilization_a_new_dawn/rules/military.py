@@ -37,8 +37,8 @@ THROUGH_WATER, THROUGH_ANY = 1, 2
 def op_reinforce(state: CivState, seat: int, card: int, slot: int, step: Step, bonus: int) -> None:
     """CIV-13.2: up to [slot] tokens (Mass Production: minus attacks made)."""
     n = step.maximum or slot
-    if step.reduced_by_attacks:
-        n -= state.turn_flags >> C.ATTACKS_SHIFT
+    if step.reduced_by_attacks:  # Mass Production: minus the attacks this resolution made
+        n -= C.attacks_this_resolution(state)
     if n > 0:
         push(state, K.D_REINFORCE, seat, n)
 
@@ -77,6 +77,8 @@ def _flags(card: int) -> int:
 @op("attack")
 def op_attack(state: CivState, seat: int, card: int, slot: int, step: Step, bonus: int) -> None:
     """CIV-14.3: up to N attacks, each a separate combat."""
+    mask = C.COUNT_MASK << C.BASE_SHIFT  # the attacks of this resolution count from here
+    state.turn_flags = state.turn_flags & ~mask | C.attacks_this_turn(state) << C.BASE_SHIFT
     rng = 99 if C.has_wonder(state, seat, "pentagon") else step.range
     push(
         state,
@@ -436,13 +438,16 @@ def apply_conqlib(state: CivState, frame: K.Frame, action: int) -> None:
     if state.city[t] >= 0:
         C.remove_city(state, t)
     else:
-        C.lift_token(state, t)
+        C.lift_token(state, t, city_state_returns=False)
+    w = state.wtok[t]
     if action == A.OPT:
         state.cs_owner[cs] = seat
         occupy(state, seat, t)
-        if state.wtok[t] >= 0:
-            state.wonder_owner[state.wtok[t]] = seat
+        if w >= 0:
+            state.wonder_owner[w] = seat
         return
+    if w >= 0:  # the token stays with the freed city-state: nobody controls it (CIV-19.3, A12)
+        state.wonder_owner[w] = -1
     C.reset_city_state(state, cs)
     if state.cs_avail[cs] > 0 and cs not in state.cs_cards[seat]:
         state.cs_avail[cs] -= 1

@@ -163,7 +163,4 @@ def apply_nuke(state: CivState, frame: K.Frame, action: int) -> None:
             if state.reinf[n]:
                 state.reinf[n] = 0
             else:
-                cs = state.board.city_state[n]
-                C.lift_token(state, n)
-                if cs >= 0 and state.cs_owner[cs] >= 0:
-                    C.reset_city_state(state, cs)
+                C.lift_token(state, n)  # a stand-in's city-state is freed (CIV-A11)

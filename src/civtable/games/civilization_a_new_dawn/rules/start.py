@@ -174,11 +174,7 @@ def apply_fc(state: CivState, frame: K.Frame, action: int) -> None:
     state.pending.pop()
     s = action - A.SPACE
     C.log(state, "destroy_token", seat=frame[1], space=s, victim=state.tok[s])
-    owner = state.tok[s]
-    cs = state.board.city_state[s]
-    C.lift_token(state, s)
-    if cs >= 0 and state.cs_owner[cs] == owner:
-        C.reset_city_state(state, cs)
+    C.lift_token(state, s)  # a stand-in's city-state is freed (CIV-A11)
 
 
 @K.decision(K.D_ORACLE, "Oracle: swap two adjacent cards")
