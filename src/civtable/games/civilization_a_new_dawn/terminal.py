@@ -26,7 +26,8 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     WONDER_TYPES,
     WONDERS,
 )
-from civtable.termkit import actions_table, render_events
+from civtable.termkit import actions_table
+from civtable.termkit import render_events as render_events  # log lines in player words
 
 TERRAIN_LETTER = {
     "grassland": "g",
