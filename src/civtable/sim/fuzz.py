@@ -536,6 +536,11 @@ class _Game:
                     return f"{head}; they first differ after decision {i} (equal after {last})"
                 last = i
             twin.apply(seat, action)
+        if twin.state_hash() == final:
+            return (
+                f"{head}; applying the history step by step does reproduce the game: "
+                "replay() differs"
+            )
         return head
 
     def fail(self, state: State | None, step: int, check: str, messages: list[str]) -> None:
