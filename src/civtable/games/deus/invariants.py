@@ -122,13 +122,13 @@ def _check_cards(state: DeusState, out: list[str]) -> None:
                     out.append(f"seat {s}: a blind card in the temple column (DEUS-21.3)")
                 elif not blind and CARDS[t].color != c:
                     out.append(f"seat {s}: {CARDS[t].label} in the column of colour {c}")
-        blind = sum(t >= BLIND_MARK for col in cols for t in col)
-        pending = int(
+        blinds = sum(t >= BLIND_MARK for col in cols for t in col)
+        blinds += int(
             state.phase in (COLUMN_PH, PAY_PH, PLACE) and state.cur == s and _blind_ctx(state)
         )
-        if blind + pending > state.blind_used[s] or state.blind_used[s] not in (0, 1):
+        if blinds != state.blind_used[s] or state.blind_used[s] not in (0, 1):
             out.append(
-                f"seat {s}: {blind + pending} blind card(s), blind building used "
+                f"seat {s}: {blinds} blind card(s), blind building used "
                 f"{state.blind_used[s]} (DEUS-21.3: once per game)"
             )
 
