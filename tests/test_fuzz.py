@@ -237,6 +237,30 @@ def test_an_injected_leak_is_reported(
     assert any("every 1000 decisions" in n for n in sparse["notes"])
 
 
+def test_with_the_log_on_a_log_line_naming_a_hidden_card_is_a_leak(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from civtable.games.seven_wonders.rules import turn
+
+    real = turn._resolve_step
+
+    def gossip(state: SevenWondersState) -> None:
+        real(state)
+        if state.log is not None and state.hands[2]:
+            state.log.append({"text": f"rumour: someone holds {CARDS[state.hands[2][0]].name}"})
+
+    monkeypatch.setattr(turn, "_resolve_step", gossip)
+    args = ("fuzz", SW, "--players", "3", "--games", "2")
+    _, quiet = run_json(capsys, *args)
+    assert quiet["failures"] == []  # without the log nothing shows
+    code, doc = run_json(capsys, *args, "--log")
+    assert code == 1
+    f = _check_failure(doc, "leaks", 3)
+    assert "rumour" in " ".join(f["messages"])
+    assert f["command"].endswith("--log")
+    assert doc["log"] is True
+
+
 def test_a_lossy_json_round_trip_is_reported(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -390,6 +390,7 @@ def cmd_fuzz(args: argparse.Namespace, out: Console, err: Console) -> int:
         leaks_every=args.leaks_every,
         round_trip_every=args.round_trip_every,
         follow=args.follow,
+        log=args.log,
     )
     progress = Progress(
         TextColumn("fuzzing"),
@@ -667,6 +668,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_FOLLOW,
         metavar="N",
         help=f"decisions a state restored from JSON is played on (default {DEFAULT_FOLLOW})",
+    )
+    p.add_argument(
+        "--log",
+        action="store_true",
+        help="keep each game's event log, so the leak checks read the log lines of views too",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--workers", type=int, default=1, help="processes (default 1)")

@@ -31,6 +31,9 @@ After **every** ``apply`` (and once after setup) the fuzzer checks:
 * at the end, ``game.replay(players, seed, history, options)`` reproduces the final hash (on a
   mismatch the first differing step is located), and ``result()`` answers.
 
+With ``log`` on, every game keeps its event log as the CLI and the server do, so the leak checks
+read the log lines of the views too (hashes are then compared without the log).
+
 A game stops at its first failing step; the failure names the check, the step (decisions applied
 before it broke; 0 = right after setup) and every message of that check.
 
@@ -130,6 +133,8 @@ class FuzzConfig:
     leaks_every: int = 1
     round_trip_every: int = 1
     follow: int = DEFAULT_FOLLOW
+    #: keep each game's event log (as the CLI and the server do), so the leak checks read it too
+    log: bool = False
 
     def command(self, seed: int) -> str:
         """The command line that replays the game dealt with ``seed`` alone."""
@@ -154,6 +159,8 @@ class FuzzConfig:
             parts += ["--round-trip-every", str(self.round_trip_every)]
         if self.follow != DEFAULT_FOLLOW:
             parts += ["--follow", str(self.follow)]
+        if self.log:
+            parts.append("--log")
         return shlex.join(parts)
 
 
@@ -269,6 +276,20 @@ class _Game:
     def count(self, kind: str, n: int = 1) -> None:
         self.outcome.checks[kind] += n
 
+    def hash(self, state: State) -> str:
+        """``state_hash()``; with the event log on, of the position without its log (a replay
+        or a restored state need not carry the log)."""
+        if not self.config.log:
+            return state.state_hash()
+        log = getattr(state, "log", None)
+        if log is None:
+            return state.state_hash()
+        state.log = None  # type: ignore[attr-defined]
+        try:
+            return state.state_hash()
+        finally:
+            state.log = log  # type: ignore[attr-defined]
+
     # --- the checks of one position ----------------------------------------------------------
     def check_position(self, state: State, step: int) -> None:
         """Everything checked after a decision (or after setup, ``step`` 0)."""
@@ -276,13 +297,13 @@ class _Game:
         round_trip = over or step % self.config.round_trip_every == 0
         before = ""
         if round_trip:
-            before = state.state_hash()
+            before = self.hash(state)
             self.hashes[step] = before
             twin = self.twin
             if twin is not None and (self.twin_left <= 0 or over):
                 self.count("continuation")
                 self.twin = None
-                twin_hash = twin.state_hash()
+                twin_hash = self.hash(twin)
                 if twin_hash != before:
                     raise _CheckFailedError(
                         "continuation", [self._diverged(state, step, twin_hash, before)]
@@ -307,9 +328,9 @@ class _Game:
             f"{step - k} decision(s), has hash {twin_hash}, the original {now}"
         )
         try:
-            clean = self.game.replay(
-                state.players, self.seed, state.history[:step], state.options
-            ).state_hash()
+            clean = self.hash(
+                self.game.replay(state.players, self.seed, state.history[:step], state.options)
+            )
         except Exception as exc:  # the replay itself breaks: report both
             return f"{head}; a clean replay raised {_exception_text(exc)}"
         if clean == twin_hash:
@@ -421,11 +442,11 @@ class _Game:
         try:
             text = json.dumps(state.to_json())
             restored = self.game.state_from_json(json.loads(text))
-            after = restored.state_hash()
+            after = self.hash(restored)
         except Exception as exc:
             raise _CheckFailedError("round_trip", [f"raised {_exception_text(exc)}"]) from exc
         if after != before:
-            now = state.state_hash()
+            now = self.hash(state)
             if now != before:
                 raise _CheckFailedError(
                     "illegal_actions",
@@ -463,6 +484,8 @@ class _Game:
         step = 0
         try:
             state = self.game.new_game(config.players, self.seed, config.options)
+            if config.log and hasattr(state, "log"):
+                state.log = []
             self.check_position(state, 0)
             while not state.is_terminal():
                 if step >= config.max_steps:
@@ -507,10 +530,10 @@ class _Game:
         """``replay`` reproduces the final hash; ``result()`` answers."""
         self.count("replay")
         history = list(state.history)
-        final = state.state_hash()
+        final = self.hash(state)
         try:
             rebuilt = self.game.replay(state.players, self.seed, history, state.options)
-            got = rebuilt.state_hash()
+            got = self.hash(rebuilt)
         except Exception as exc:
             raise _CheckFailedError(
                 "replay", [f"replay of the history raised {_exception_text(exc)}"]
@@ -532,11 +555,11 @@ class _Game:
         for i, (seat, action) in enumerate(history):
             seen = self.hashes.get(i)
             if seen is not None:
-                if twin.state_hash() != seen:
+                if self.hash(twin) != seen:
                     return f"{head}; they first differ after decision {i} (equal after {last})"
                 last = i
             twin.apply(seat, action)
-        if twin.state_hash() == final:
+        if self.hash(twin) == final:
             return (
                 f"{head}; applying the history step by step does reproduce the game: "
                 "replay() differs"
@@ -665,6 +688,7 @@ class FuzzSummary:
             "invariants": self.invariants,
             "leaks_every": cfg.leaks_every,
             "round_trip_every": cfg.round_trip_every,
+            "log": cfg.log,
             "max_steps": cfg.max_steps,
             "seconds": round(self.seconds, 3),
             "games_per_second": round(len(self.outcomes) / self.seconds, 3)
