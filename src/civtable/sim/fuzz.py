@@ -452,7 +452,8 @@ class _Game:
                     "illegal_actions",
                     [
                         f"the state changed although every illegal input was refused "
-                        f"(hash {before} -> {now})"
+                        f"(hash {before} -> {now}; the invariants module's check() and "
+                        f"leaks(), which must only read, ran in between too)"
                     ],
                 )
             raise _CheckFailedError(
