@@ -256,3 +256,21 @@ def test_deus_20_own_cards_and_public_copies_are_not_flagged() -> None:
     for seat in range(4):
         assert invariants.leaks(state, seat) == []
         assert set(state.hands[seat]) <= invariants.visible_cards(state, seat)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_deus_20_determinized_states_hold_every_invariant(players: int) -> None:
+    """``determinize`` re-deals hidden cards: it must neither create nor lose one (DEUS-2.2),
+    and the re-dealt state shows its seat nothing new."""
+    state = new(players, 9, blind_building=True, free_start=8)
+    rng = Rng(9)
+    k = 0
+    while not state.is_terminal():
+        if k % 11 == 0:
+            for seat in range(players):
+                twin = state.determinize(seat, Rng(k))
+                assert isinstance(twin, DeusState)
+                assert invariants.check(twin) == [], (k, seat)
+                assert twin.view(seat) == state.view(seat)
+        step(state, rng)
+        k += 1
