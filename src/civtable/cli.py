@@ -1,7 +1,9 @@
-"""The ``civtable`` command line: list games and cards, play against bots, simulate, replay, bench.
+"""The ``civtable`` command line: list games and cards, play against bots, simulate, fuzz, replay,
+bench.
 
 Every command returns an exit code instead of raising: 0 on success, 1 when the command could not
-do its job (a bad replay file, a simulation with crashed games), 2 for bad arguments (an unknown
+do its job (a bad replay file, a simulation with crashed games, a fuzz run that found a failure),
+2 for bad arguments (an unknown
 game or bot, a player count out of range). Errors are one clear line on stderr, never a traceback.
 Tests call :func:`main` in-process with an argument list.
 """
@@ -33,6 +35,7 @@ from civtable.core.errors import (
 from civtable.core.replay import Replay
 from civtable.server import add_serve_parser
 from civtable.sim import bench
+from civtable.sim.fuzz import DEFAULT_FOLLOW, DEFAULT_MAX_STEPS, FuzzConfig, GameOutcome, fuzz
 from civtable.sim.report import add_report_parser
 from civtable.sim.simulate import GameRecord, SimConfig, bot_seed, default_bot, simulate, validate
 from civtable.sim.tournament import add_tournament_parser
@@ -420,6 +423,99 @@ def _render_summary(out: Console, doc: JSON) -> None:
         out.print(by_bot)
 
 
+# --- fuzz ---------------------------------------------------------------------------------------
+def cmd_fuzz(args: argparse.Namespace, out: Console, err: Console) -> int:
+    """``civtable fuzz GAME``: random legal play with every check after every decision (exit 1
+    if any check failed)."""
+    game = _game(args.game)
+    _check_players(game, args.players)
+    _positive("--games", args.games)
+    _positive("--max-steps", args.max_steps)
+    _positive("--workers", args.workers)
+    _positive("--follow", args.follow)
+    _positive("--round-trip-every", args.round_trip_every)
+    if args.leaks_every < 0:
+        raise UsageError(f"--leaks-every must be 0 (off) or more, not {args.leaks_every}")
+    if args.seed < 0:
+        raise UsageError(f"--seed must be 0 or more, not {args.seed}")
+    config = FuzzConfig(
+        game=game.id,
+        players=args.players,
+        games=args.games,
+        seed=args.seed,
+        options=_options(game, args.options),
+        max_steps=args.max_steps,
+        leaks_every=args.leaks_every,
+        round_trip_every=args.round_trip_every,
+        follow=args.follow,
+        log=args.log,
+    )
+    progress = Progress(
+        TextColumn("fuzzing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=args.json or not err.is_terminal,
+    )
+    with progress:
+        task = progress.add_task("games", total=config.games)
+
+        def advance(outcome: GameOutcome) -> None:
+            progress.advance(task)
+
+        summary = fuzz(config, workers=args.workers, save_dir=args.save, on_outcome=advance)
+    doc = summary.to_json()
+    if args.json:
+        _print_json(doc)
+    else:
+        _render_fuzz(out, doc)
+    return 1 if doc["failures"] else 0
+
+
+def _render_fuzz(out: Console, doc: JSON) -> None:
+    out.print(
+        Text(
+            f"{doc['game']}: {doc['games']} games, {doc['players']} players, seeds "
+            f"{doc['seed']}..{doc['seed'] + doc['games'] - 1}",
+            "bold",
+        )
+    )
+    table = Table(show_header=False)
+    table.add_column("")
+    table.add_column("value", justify="right")
+    for key in ("completed", "truncated", "moves", "checks", "seconds", "games_per_second"):
+        table.add_row(key.replace("_", " "), Text(str(doc[key])))
+    table.add_row("failures", Text(str(len(doc["failures"])), "red" if doc["failures"] else ""))
+    out.print(table)
+    kinds = Table(title="checks by kind")
+    kinds.add_column("check")
+    kinds.add_column("count", justify="right")
+    for kind, n in doc["checks_by_kind"].items():
+        kinds.add_row(kind.replace("_", " "), str(n))
+    out.print(kinds)
+    for note in doc["notes"]:
+        out.print(Text(f"note: {note}", "yellow"))
+    for f in doc["failures"]:
+        out.print(
+            Text(
+                f"FAILED game seed {f['seed']}, step {f['step']}, {f['check'].replace('_', ' ')}: "
+                f"{f['what']}",
+                "red",
+            )
+        )
+        for more in f["messages"][1:6]:
+            out.print(Text(f"    {more}"))
+        if len(f["messages"]) > 6:
+            out.print(Text(f"    ... and {len(f['messages']) - 6} more"))
+        out.print(Text(f"  reproduce: {f['command']}"))
+        if f["replay"]:
+            out.print(Text(f"  replay: {f['replay']}"))
+    if not doc["failures"]:
+        out.print(Text("no failure", "green"))
+
+
 # --- replay -------------------------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
     """``civtable replay FILE``: step through a saved game with its event log."""
@@ -600,6 +696,59 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     p.add_argument("--options", metavar="OPTS", help="game options: a JSON object or a preset name")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser(
+        "fuzz",
+        help="random legal play with every check after every decision",
+        description=(
+            "Play random legal games and check, after every decision: the game's invariants "
+            "(component conservation), that no view shows hidden information, that illegal "
+            "input is refused without a change, that the JSON round trip and the replay "
+            "reproduce the state. Game i uses the seed SEED + i; every failure prints the "
+            "command that reproduces it."
+        ),
+    )
+    p.add_argument("game", help="game id, e.g. seven-wonders")
+    p.add_argument("--players", type=int, required=True, help="number of players")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--options", metavar="OPTS", help="game options: a JSON object or a preset name")
+    p.add_argument(
+        "--max-steps",
+        type=int,
+        default=DEFAULT_MAX_STEPS,
+        help=f"stop a game after N decisions (default {DEFAULT_MAX_STEPS})",
+    )
+    p.add_argument(
+        "--leaks-every",
+        type=int,
+        default=1,
+        metavar="K",
+        help="check the views for leaks every K decisions (default 1; 0 = never)",
+    )
+    p.add_argument(
+        "--round-trip-every",
+        type=int,
+        default=1,
+        metavar="K",
+        help="check the JSON round trip every K decisions (default 1)",
+    )
+    p.add_argument(
+        "--follow",
+        type=int,
+        default=DEFAULT_FOLLOW,
+        metavar="N",
+        help=f"decisions a state restored from JSON is played on (default {DEFAULT_FOLLOW})",
+    )
+    p.add_argument(
+        "--log",
+        action="store_true",
+        help="keep each game's event log, so the leak checks read the log lines of views too",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    p.add_argument("--save", metavar="DIR", help="write the replay of every failing game to DIR")
+    p.set_defaults(func=cmd_fuzz)
 
     p = sub.add_parser("replay", help="step through a saved game")
     p.add_argument("file", help="a replay file (civtable-replay JSON)")

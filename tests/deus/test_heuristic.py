@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from civtable import games
 from civtable.bots import make_bot
 from civtable.core.rng import Rng
@@ -39,3 +41,34 @@ def test_deus_heuristic_beats_random_players() -> None:
         if hseat in r.winners:
             wins += 1 / len(r.winners)
     assert wins >= 5  # random seats would win about 1/3 of the games each
+
+
+def test_deus_18_1_heuristic_ends_the_game_that_stalled() -> None:
+    """Game 134 of ``civtable simulate deus --players 4 --games 200 --bots heuristic`` (seed 0)
+    never ended: past round 60 every seat offered to Mars each turn for VP while a building
+    column stayed empty, so no second temple (DEUS-8.2) and no end trigger (DEUS-18.1) came.
+    With the overtime push it ends by the rules well within 3,000 decision rounds."""
+    from civtable.sim.simulate import SimConfig, play_one
+
+    config = SimConfig("deus", players=4, games=200, seed=0, bots=("heuristic",), max_rounds=3000)
+    record = play_one(config, 134)
+    assert record.error is None
+    assert record.completed
+    assert not record.truncated
+    assert record.rounds < 1500
+
+
+def test_deus_heuristic_overtime_changes_nothing_before_its_round() -> None:
+    state = new_game(4, 3)
+    rng = Rng(3)
+    for _ in range(300):
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert state.round < heuristic.OVERTIME_ROUND
+    before = [heuristic.projected_score(state, s) for s in range(4)]
+    state.round = heuristic.OVERTIME_ROUND
+    after = [heuristic.projected_score(state, s) for s in range(4)]
+    for s in range(4):
+        progress = heuristic.end_progress(state, s)
+        assert progress > 0
+        assert after[s] == pytest.approx(before[s] + heuristic.W_END * progress)

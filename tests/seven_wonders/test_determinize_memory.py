@@ -15,10 +15,9 @@ import pytest
 from civtable import games
 from civtable.core.rng import Rng
 from civtable.games.seven_wonders.catalog import CARDS, PURPLE
+from civtable.games.seven_wonders.invariants import cards_in_play
 from civtable.games.seven_wonders.state import MAIN, OVER, SevenWondersState
 from civtable.games.seven_wonders.view import remembered_hands
-
-from .test_properties import cards_in_play
 
 GAME = games.get("seven-wonders")
 

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from civtable.core.rng import Rng
 from civtable.games.seven_wonders.catalog import BOARDS, CARDS, COLORS, GUILDS, SCIENCE
+from civtable.games.seven_wonders.invariants import cards_in_play
 from civtable.games.seven_wonders.rules.turn import hand_of
 from civtable.games.seven_wonders.scoring import CATEGORIES
 from civtable.games.seven_wonders.state import (
@@ -30,7 +31,6 @@ from civtable.games.seven_wonders.words import render
 from civtable.present import Ctx
 
 from .test_properties import (
-    cards_in_play,
     check_invariants,
     new_game,
     play_random,

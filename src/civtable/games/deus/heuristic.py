@@ -7,6 +7,15 @@ activated), regions held and armies next to villages. :func:`choose` tries every
 on a copy, finishes the rest of the seat's own turn greedily (an offering is closed at once,
 every other follow-up decision takes its best one-step value) and keeps the best outcome.
 :func:`evaluate` maps the projected lead over the best opponent to [0, 1].
+
+**Overtime.** The rules have no turn limit: the game ends only when every temple of the supply
+is placed or every village attacked (DEUS-18.1). Greedy play can farm points for ever instead
+(offering to Mars each turn while a column stays empty, so no second temple is ever allowed),
+and a game then never ends. Heuristic games end by round 25-45 at every player count; past
+:data:`OVERTIME_ROUND` the projected score also counts progress towards the end trigger
+(:func:`end_progress`: temples on the map, villages attacked, the seat's smallest building
+column - the prerequisite of its next temple, DEUS-8.2 - and its pieces around villages not yet
+attacked), weighted so that it outweighs farming. Before that round nothing changes.
 """
 
 from __future__ import annotations
@@ -16,7 +25,7 @@ import math
 from civtable.core.api import State
 from civtable.core.rng import Rng
 from civtable.games.deus import actions as act
-from civtable.games.deus.catalog import ARMY, PURPLE
+from civtable.games.deus.catalog import ARMY, BUILDING_COLORS, PURPLE, TEMPLE_BIT
 from civtable.games.deus.scoring import breakdown
 from civtable.games.deus.state import MAIN, OFFERING, OVER, PICK, DeusState
 
@@ -31,6 +40,26 @@ SCALE = 8.0
 GOLD_USEFUL = 24  # gold beyond this (and resources beyond RES_USEFUL) is worth little
 RES_USEFUL = 5
 ARMY_BIT = 1 << ARMY
+#: from this round on the policy pushes towards the end of the game (see the module doc)
+OVERTIME_ROUND = 50
+W_END = 12.0
+
+
+def end_progress(state: DeusState, s: int) -> float:
+    """How far the game is towards its end trigger (DEUS-18.1) as ``s`` can move it: temples on
+    the map and villages attacked (everyone's), the size of ``s``'s smallest building column
+    (DEUS-8.2: the next temple needs one more card in each), half a point per region of ``s``
+    next to a village not yet attacked (DEUS-9.1)."""
+    b = state.board
+    owner, mask = state.owner, state.mask
+    temples = sum(1 for m in mask if m & TEMPLE_BIT)
+    cols = state.cols[s]
+    prerequisite = min(len(cols[c]) for c in BUILDING_COLORS)
+    siege = 0
+    for i, v in enumerate(b.villages):
+        if not state.vatt[i]:
+            siege += sum(1 for n in b.neighbours[v] if owner[n] == s)
+    return temples + sum(state.vatt) + prerequisite + 0.5 * siege
 
 
 def _capped(x: int, useful: int) -> float:
@@ -66,6 +95,8 @@ def projected_score(state: DeusState, s: int) -> float:
                     theirs += 1
         if mine:
             score += W_VILLAGE * state.vvp[i] * mine / (mine + theirs)
+    if state.round >= OVERTIME_ROUND:
+        score += W_END * end_progress(state, s)
     return score
 
 
