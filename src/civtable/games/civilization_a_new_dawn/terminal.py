@@ -15,7 +15,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from civtable import present, termkit
 from civtable.core.api import JSON, State
+from civtable.games.civilization_a_new_dawn import words
 from civtable.games.civilization_a_new_dawn.catalog import (
     FOCUS_CARDS,
     LEADERS,
@@ -151,40 +153,53 @@ def map_text(view: JSON) -> Text:
     return Text("\n".join(lines))
 
 
-def players_table(view: JSON) -> Table:
-    """Each player's row, tokens, dial and holdings."""
+def players_table(view: JSON, ctx: present.Ctx | None = None) -> Table:
+    """Each player's row, tokens, dial and holdings, in player words."""
+    ctx = ctx or present.Ctx(viewer=view.get("seat"))
+    names = words.content(ctx.tr.lang)
     table = Table(title="players", show_lines=True)
-    for col in ("seat", "leader", "focus row (slot 1→5, trade tokens)", "dial", "holdings"):
+    for col in ("player", "leader", "focus row (slot 1→5, trade tokens)", "tech dial", "holdings"):
         table.add_column(col)
     for p in view["player_state"]:
         row = " | ".join(
-            f"{FOCUS_CARDS[[c.id for c in FOCUS_CARDS].index(cid)].name}" + (f" +{t}" if t else "")
+            names.cards.get(cid, cid) + (f" +{t}" if t else "")
             for cid, t in zip(p["row"], p["trade"], strict=True)
         )
-        res = " ".join(f"{k}×{v}" for k, v in p["resources"].items() if v)
-        stock = f"tokens {p['control_tokens']} · cities left {p['cities_left']}"
+        res = ", ".join(f"{v} {ctx.t(f'civ.resource.{k}')}" for k, v in p["resources"].items() if v)
+        wonders = ", ".join(names.wonders.get(w, w) for w in p["wonders"]) or "none"
+        marks = ", ".join(" / ".join(names.agendas.get(m, (m,))) for m in p["marks"]) or "none"
         hold = (
-            f"{stock} · {res or 'no resources'}"
-            f"\nwonders {', '.join(p['wonders']) or '-'} · marks {', '.join(p['marks']) or '-'}"
+            f"{p['control_tokens']} control tokens · {p['cities_left']} cities to build · "
+            f"{res or 'no resources'}\nwonders: {wonders}\nvictory marks: {marks}"
         )
-        _row(table, f"{p['seat']} ({p['colour']})", p["leader"], row, str(p["dial"]), hold)
+        leader = (
+            f"{names.leaders.get(p['leader'], '')} of {names.civilizations.get(p['leader'], '')}"
+        )
+        _row(table, ctx.player(int(p["seat"])), leader, row, str(p["dial"]), hold)
     return table
 
 
 def render_decision(
     console: Console, state: State, seat: int, actions: Sequence[int], full: bool = True
 ) -> None:
-    """Show ``seat`` the map, the players and the current question."""
+    """Show ``seat`` the map, the players and the current question, in player words."""
     view = state.view(seat)
+    ctx = termkit.ctx(seat)
+    said = words.render(view, ctx)
     if full:
-        console.rule(Text(f"first-player turn {view['first_player_turn']} · event {view['event']}"))
+        console.rule(Text(f"Round {view['first_player_turn']} · event dial: {said['event']}"))
         console.print(
-            Panel(map_text(view), title="map (R B G O cities, r b g o tokens, X barbarian)")
+            Panel(
+                map_text(view),
+                title="map: R B G O cities, r b g o tokens, * reinforced",
+                subtitle="g grass h hills f forest d desert m mountains ~ water "
+                "N natural wonder $ city-state X barbarian",
+            )
         )
-        console.print(players_table(view))
-    pending = view.get("pending")
-    if pending:
-        console.print(Text(str(pending["kind"]), style="bold"))
+        console.print(players_table(view, ctx))
+    console.print(Text(str(said["prompt"]), style="bold"))
+    if said.get("hint"):
+        console.print(Text(str(said["hint"])))
     console.print(actions_table(state, seat, actions))
 
 
