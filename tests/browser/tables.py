@@ -56,8 +56,11 @@ def open_table(
     return page, wire
 
 
-def check_payloads_are_views(server: ServerProcess, gid: str, wire: Wire) -> int:
-    """Every state payload the page got is exactly its seat's view at that sequence number."""
+def stored_payloads(
+    server: ServerProcess, gid: str, wire: Wire, key: Any = lambda p: int(p["seq"])
+) -> tuple[Any, list[tuple[int, int]], list[Any]]:
+    """The stored game (record, move log) and the state payloads of it the page received,
+    sorted by ``key`` (default: sequence number)."""
     wire.flush()
     store = Store.open(server.db_url)
     record, log = store.get_game(gid), store.moves(gid)
@@ -68,8 +71,14 @@ def check_payloads_are_views(server: ServerProcess, gid: str, wire: Wire) -> int
             for p in wire.payloads
             if isinstance(p, dict) and p.get("type") == "state" and p.get("id") == gid
         ),
-        key=lambda p: int(p["seq"]),
+        key=key,
     )
+    return record, log, payloads
+
+
+def check_payloads_are_views(server: ServerProcess, gid: str, wire: Wire) -> int:
+    """Every state payload the page got is exactly its seat's view at that sequence number."""
+    record, log, payloads = stored_payloads(server, gid, wire)
     state = rebuild(record, [])  # replayed once, forward, with the event log on
     applied = 0
     for payload in payloads:

@@ -19,8 +19,7 @@ import pytest
 
 from civtable.core.api import State
 from civtable.server.hub import rebuild
-from civtable.store import Store
-from tests.browser.tables import Planner, create_game, open_table
+from tests.browser.tables import Planner, create_game, open_table, stored_payloads
 from tests.browser.test_play import _shot
 from tests.browser.vocabulary import check_layout, scan_page
 from tests.server.procs import ServerProcess
@@ -61,18 +60,7 @@ def committed_payloads_are_views(server: ServerProcess, gid: str, wire: Any) -> 
     """Every payload of a committed position (no tentative steps) is exactly its seat's view at
     that sequence number; a payload with tentative steps is the seat's own (it is never sent to
     another seat: the hub pushes held steps to their seat only)."""
-    wire.flush()
-    store = Store.open(server.db_url)
-    record, log = store.get_game(gid), store.moves(gid)
-    store.close()
-    payloads = sorted(
-        (
-            p
-            for p in wire.payloads
-            if isinstance(p, dict) and p.get("type") == "state" and p.get("id") == gid
-        ),
-        key=lambda p: int(p["seq"]),
-    )
+    record, log, payloads = stored_payloads(server, gid, wire)
     state = rebuild(record, [])
     applied = checked = 0
     for payload in payloads:

@@ -20,7 +20,7 @@ import pytest
 from civtable.games.deus import actions as act
 from civtable.server.hub import rebuild
 from civtable.store import Store
-from tests.browser.tables import Planner, create_game
+from tests.browser.tables import Planner, create_game, stored_payloads
 from tests.browser.test_play import Wire, _new_page, _shot
 from tests.browser.vocabulary import check_layout, scan_page
 from tests.server.procs import ServerProcess
@@ -135,17 +135,8 @@ def _play(
 def _payloads_are_views(server: ServerProcess, gid: str, wire: Wire) -> int:
     """Every state payload the page got is its seat's view at that sequence number, after its
     tentative steps (the next moves of that seat in the stored log: this game withdrew none)."""
-    wire.flush()
-    store = Store.open(server.db_url)
-    record, log = store.get_game(gid), store.moves(gid)
-    store.close()
-    payloads = sorted(
-        (
-            p
-            for p in wire.payloads
-            if isinstance(p, dict) and p.get("type") == "state" and p.get("id") == gid
-        ),
-        key=lambda p: (int(p["seq"]), int(p.get("tentative") or 0)),
+    record, log, payloads = stored_payloads(
+        server, gid, wire, key=lambda p: (int(p["seq"]), int(p.get("tentative") or 0))
     )
     state = rebuild(record, [])
     applied = 0

@@ -24,7 +24,7 @@ from civtable.games.through_the_ages import actions as act
 from civtable.games.through_the_ages.state import TTAState
 from civtable.server.hub import rebuild
 from civtable.store import Store
-from tests.browser.tables import Planner, create_game
+from tests.browser.tables import Planner, create_game, stored_payloads
 from tests.browser.test_play import Wire, _new_page, _shot
 from tests.browser.vocabulary import check_layout, scan_page
 from tests.server.procs import ServerProcess
@@ -176,21 +176,8 @@ def _play_to_the_end(
 
 def _check_payloads(server: ServerProcess, gid: str, wire: Wire) -> int:
     """Every committed-position payload the page got is its seat's view at that seq."""
-    wire.flush()
-    store = Store.open(server.db_url)
-    record, log = store.get_game(gid), store.moves(gid)
-    store.close()
-    payloads = sorted(
-        (
-            p
-            for p in wire.payloads
-            if isinstance(p, dict)
-            and p.get("type") == "state"
-            and p.get("id") == gid
-            and not p.get("tentative")
-        ),
-        key=lambda p: int(p["seq"]),
-    )
+    record, log, payloads = stored_payloads(server, gid, wire)
+    payloads = [p for p in payloads if not p.get("tentative")]
     state = rebuild(record, [])
     applied = 0
     for payload in payloads:
