@@ -41,8 +41,8 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from typing import Any
 
+from civtable.core.jsondiff import json_diff
 from civtable.core.rng import Rng
 from civtable.games.deus.catalog import (
     ARMY,
@@ -359,19 +359,6 @@ def _redeal(state: DeusState, seat: int | None, rng: Rng) -> DeusState:
     return twin
 
 
-def _diff(a: Any, b: Any, path: str, out: list[str]) -> None:
-    if len(out) >= 5:
-        return
-    if isinstance(a, dict) and isinstance(b, dict):
-        for k in sorted(set(a) | set(b), key=str):
-            _diff(a.get(k), b.get(k), f"{path}.{k}", out)
-    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            _diff(x, y, f"{path}[{i}]", out)
-    elif a != b:
-        out.append(f"{path}: {json.dumps(a)[:80]} becomes {json.dumps(b)[:80]}")
-
-
 def leaks(state: DeusState, viewer: int | None) -> list[str]:
     """Everything hidden from ``viewer`` (DEUS-20.1) that shows in ``state.view(viewer)``:
     other hands, the deck, the discard pile under its top card, others' blind cards and hidden
@@ -392,8 +379,6 @@ def leaks(state: DeusState, viewer: int | None) -> list[str]:
                 out.append(f"the VP of seat {p} show although VP are hidden (DEUS-20.1)")
     rng = Rng(len(state.history) * 1_000_003 + (viewer if viewer is not None else 7))
     other = _redeal(state, viewer, rng).view(viewer)
-    changed: list[str] = []
-    if other != doc:
-        _diff(doc, other, "view", changed)
+    changed = json_diff(doc, other, "view") if other != doc else []
     out += [f"changes when hidden information is dealt again: {c}" for c in changed]
     return out

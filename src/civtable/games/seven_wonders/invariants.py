@@ -39,8 +39,8 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from typing import Any
 
+from civtable.core.jsondiff import json_diff
 from civtable.core.rng import Rng
 from civtable.games.seven_wonders.actions import K_BUILD, K_DISCARD, K_STAGE
 from civtable.games.seven_wonders.catalog import CARDS, DECKS, GUILDS, GUILDS_DRAWN, PURPLE
@@ -353,19 +353,6 @@ def _redeal(state: SevenWondersState, seat: int | None, rng: Rng) -> SevenWonder
     return twin
 
 
-def _diff(a: Any, b: Any, path: str, out: list[str]) -> None:
-    if len(out) >= 5:
-        return
-    if isinstance(a, dict) and isinstance(b, dict):
-        for k in sorted(set(a) | set(b), key=str):
-            _diff(a.get(k), b.get(k), f"{path}.{k}", out)
-    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            _diff(x, y, f"{path}[{i}]", out)
-    elif a != b:
-        out.append(f"{path}: {json.dumps(a)[:80]} becomes {json.dumps(b)[:80]}")
-
-
 def leaks(state: SevenWondersState, viewer: int | None) -> list[str]:
     """Everything hidden from ``viewer`` (SW-3.9) that shows in ``state.view(viewer)``: others'
     hands, the Free City pile, others' choices before they resolve, others' stage markers and
@@ -389,8 +376,6 @@ def leaks(state: SevenWondersState, viewer: int | None) -> list[str]:
     # The view must not depend on the hidden cards: deal them again and compare.
     rng = Rng(len(state.history) * 1_000_003 + (viewer if viewer is not None else 7))
     other = _redeal(state, viewer, rng).view(viewer)
-    changed: list[str] = []
-    if other != doc:
-        _diff(doc, other, "view", changed)
+    changed = json_diff(doc, other, "view") if other != doc else []
     out += [f"changes when hidden cards are dealt again: {c}" for c in changed]
     return out
