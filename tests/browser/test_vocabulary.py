@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.vocabulary import findings
+from tests.browser.vocabulary import english_left, findings
 
 
 @pytest.mark.parametrize(
@@ -40,3 +40,18 @@ def test_engine_words_are_found(text: str) -> None:
 )
 def test_player_words_pass(text: str) -> None:
     assert not findings([("text", text)])
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "left"),
+    [
+        ("ru", "Анна строит Маяк", False),
+        ("ru", "Эпоха II · 3 карты", False),
+        ("ru", "Анна builds the Lighthouse", True),
+        ("uk", "Гравець 2: Loom", True),
+        ("uk", "civtable — Нова гра", False),
+        ("en", "Ann builds the Lighthouse", False),
+    ],
+)
+def test_english_left_on_a_cyrillic_page_is_found(lang: str, text: str, left: bool) -> None:
+    assert bool(english_left([("text", text)], lang)) is left

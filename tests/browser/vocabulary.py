@@ -10,6 +10,10 @@ attribute, and fails on engine vocabulary:
 * placeholders left in brackets (``[slot]``, ``{card}``) and ``P<number>`` player names;
 * ``undefined``, ``null``, ``NaN``, ``[object Object]``.
 
+:func:`scan_language` (issue 19) fails on untranslated English on a page read in a language written
+in Cyrillic (Russian, Ukrainian): every word in Latin letters is English left behind unless it is
+one of the proper names in :data:`LATIN_ALLOWED`, the one list of them.
+
 :func:`check_layout` asserts the page is no wider than the viewport and that the prompt bar
 (``[data-testid=prompt]``) is inside the viewport.
 """
@@ -85,6 +89,38 @@ def scan_page(page: Any, context: str = "") -> None:
     hits = findings(page_texts(page))
     assert not hits, (
         f"engine vocabulary on screen{(' ' + context) if context else ''}:\n" + "\n".join(hits[:20])
+    )
+
+
+#: words a Russian or Ukrainian page may show in Latin letters: the product's name, Roman
+#: numerals (ages, eras, levels), and names players and tests type. Nothing else is allowed.
+LATIN_ALLOWED = frozenset(
+    {"civtable", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "A", "B", "C"}
+)
+
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+#: languages whose pages must have no Latin words but :data:`LATIN_ALLOWED`
+CYRILLIC = frozenset({"ru", "uk"})
+
+
+def english_left(texts: list[tuple[str, str]], lang: str) -> list[str]:
+    """Every Latin-letter word of ``texts`` that is not an allowed proper name (for ``lang``)."""
+    if lang not in CYRILLIC:
+        return []
+    out = []
+    for where, text in texts:
+        words = [w for w in _LATIN_WORD.findall(text) if w not in LATIN_ALLOWED]
+        if words:
+            out.append(f"untranslated {words[:5]} in {where}: {text[:160]!r}")
+    return out
+
+
+def scan_language(page: Any, lang: str, context: str = "") -> None:
+    """Fail on engine vocabulary and on English left untranslated on a page read in ``lang``."""
+    texts = page_texts(page)
+    hits = findings(texts) + english_left(texts, lang)
+    assert not hits, (
+        f"{lang} page shows{(' ' + context) if context else ''}:\n" + "\n".join(hits[:20])
     )
 
 

@@ -38,6 +38,7 @@ from babel.lists import format_list
 from babel.messages.pofile import read_po
 
 from civtable.core.errors import CivtableError
+from civtable.present.content import content
 
 #: the language every catalogue is written in first, and the fallback for a missing key
 SOURCE_LANGUAGE = "en"
@@ -252,6 +253,11 @@ class Translator:
     def maybe(self, key: str, default: str, /, **args: Any) -> str:
         """The message ``key`` if it exists, else ``default`` (content words with a fallback)."""
         return self.t(key, **args) if self.has(key) else default
+
+    def content(self, pkg: str, key: str, english: str) -> str:
+        """Game ``pkg``'s content text ``key`` (a card's name…) in this language, else
+        ``english`` (see :mod:`civtable.present.content`)."""
+        return content(pkg, self.lang).get(key, english)
 
     def join(self, items: Iterable[str], style: str = "standard") -> str:
         """``A, B and C`` in this language (``style="or"`` for ``A, B or C``)."""
