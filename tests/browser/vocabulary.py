@@ -119,8 +119,8 @@ def scan_language(page: Any, lang: str, context: str = "") -> None:
     """Fail on engine vocabulary and on English left untranslated on a page read in ``lang``."""
     texts = page_texts(page)
     hits = findings(texts) + english_left(texts, lang)
-    assert not hits, (
-        f"{lang} page shows{(' ' + context) if context else ''}:\n" + "\n".join(hits[:20])
+    assert not hits, f"{lang} page shows{(' ' + context) if context else ''}:\n" + "\n".join(
+        hits[:20]
     )
 
 
