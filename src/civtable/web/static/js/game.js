@@ -118,9 +118,12 @@ async function choose() {
     if (toMove.length && !toMove.includes(handover)) handover = nextAfter(toMove, shown);
     return drawHandover(bySeat.get(handover));
   }
-  if (shown !== null && (toMove.includes(shown) || !toMove.length)) return show(bySeat.get(shown));
+  if (shown !== null && toMove.includes(shown)) return show(bySeat.get(shown));
+  // no seat of this device decides (bots or remote players are moving): no one's private table
+  // stays on screen while the device may change hands
+  if (!toMove.length) return drawWaiting(held[0]);
   // the decision passes to another seat of this browser (or the page has just opened)
-  handover = toMove.length ? nextAfter(toMove, shown) : held[0].you;
+  handover = nextAfter(toMove, shown);
   return drawHandover(bySeat.get(handover));
 }
 
@@ -178,6 +181,29 @@ function drawHandover(p) {
   document.body.dataset.status = p.status;
   document.body.dataset.view = `handover.${p.you}.${p.version}`;
   ready.focus();
+}
+
+/** Between two hot-seat players, while others move: a neutral screen, nothing private on it. */
+function drawWaiting(p) {
+  table = null;
+  current = null;
+  const others = ((p.view && p.view.to_move) || []).map((s) => seatName(p, s));
+  root.replaceChildren(
+    h(
+      "section.panel.handover",
+      { "data-testid": "handover-waiting", role: "status" },
+      h("h2", null, others.length ? t("status.waiting", { players: others.join(", ") }) : "…"),
+      h("p", null, t("handover.waiting_hint")),
+    ),
+  );
+  document.title = `civtable · ${p.game_name}`;
+  document.getElementById("game-title").textContent = p.game_name;
+  document.getElementById("whoami").textContent = "";
+  document.getElementById("seat-link").hidden = true;
+  document.body.dataset.handover = "waiting";
+  document.body.dataset.yourTurn = "0";
+  document.body.dataset.status = p.status;
+  document.body.dataset.view = `waiting.${p.version}`;
 }
 
 async function draw(p) {
