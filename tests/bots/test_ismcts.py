@@ -454,3 +454,28 @@ def test_rank_reward_is_the_smoothed_share_of_seats_beaten() -> None:
     assert margin._reward(state, 0) == pytest.approx(
         1 / (1 + math.exp(-(scores[0] - max(scores[1:])) / 5))
     )
+
+
+def test_tta_6_8_resigning_is_a_loss_to_the_search_whatever_the_score() -> None:
+    """Issue 22: ISMCTS resigned while ahead (the margin reward scored the resigned seat by its
+    points). A concession now ends the iteration with reward 0, so resignation never leads."""
+    from civtable.games.through_the_ages.actions import RESIGN
+
+    game = games.get("through-the-ages")
+    rng_bot = make_bot("random", seed=3)
+    state = game.new_game(2, seed=11)
+    seen = 0
+    while not state.is_terminal() and seen < 3:
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        if RESIGN in legal and len(legal) > 1:
+            bot = IsmctsBot(parse_spec("150i:paired=off:pw=off"), seed=seen)
+            stats = bot.explain(state, seat, top=len(legal))
+            by_action = {m.action: m for m in stats}
+            if RESIGN in by_action and by_action[RESIGN].visits:
+                assert by_action[RESIGN].win_rate == 0.0
+                assert stats[0].action != RESIGN
+                seen += 1
+        legal_no_resign = [a for a in legal if a != RESIGN] or legal
+        state.apply(seat, rng_bot.rng.choice(legal_no_resign))
+    assert seen, "no position offered a resignation"

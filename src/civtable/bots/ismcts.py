@@ -580,7 +580,11 @@ class IsmctsBot(Bot):
         apply = d._apply
         legal_actions = d.legal_actions
         owes = d.owes_decision
-        while not d.is_terminal():
+        # A concession (Through the Ages' resignation) is a loss whatever the score margin, so
+        # it never looks attractive to the search: the iteration ends there with reward 0.
+        concede = d.game.concede_actions
+        conceded = False
+        while not conceded and not d.is_terminal():
             if not in_tree and cutoff is not None and rounds_after > cutoff:
                 break
             movers = d.to_move()
@@ -606,6 +610,9 @@ class IsmctsBot(Bot):
                         in_tree = not expanded and len(path) <= max_depth
                     else:
                         a = policy(d, s, rng)
+                    if s == seat and a in concede:
+                        conceded = True
+                        break
                     apply(s, a)
                     # Keep deciding for s only while its decision continues (a payment after a
                     # build); stop when the step resolved (an earlier mover owes again).
@@ -613,9 +620,11 @@ class IsmctsBot(Bot):
                         break
                     if i and any(owes(o) for o in movers[:i]):
                         break
+                if conceded:
+                    break
             if not in_tree:
                 rounds_after += 1
-        reward = self._reward(d, seat)
+        reward = 0.0 if conceded else self._reward(d, seat)
         for n in path:
             n.visits += 1
             n.total += reward
