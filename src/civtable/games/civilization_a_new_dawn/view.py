@@ -301,7 +301,8 @@ def determinize(state: CivState, seat: int, rng: Rng) -> CivState:
             rem_slots = [
                 i for i, w in enumerate(removed) if WONDERS[w].type == t and WONDERS[w].era == era
             ]
-            pool = [deck[i] for i in slots] + [removed[i] for i in rem_slots]
+            # sorted first: the re-deal depends on what the seat sees, not on the true order
+            pool = sorted([deck[i] for i in slots] + [removed[i] for i in rem_slots])
             rng.shuffle(pool)
             k = len(slots)
             for i, w in zip(slots, pool[:k], strict=True):

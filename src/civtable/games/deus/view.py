@@ -251,6 +251,7 @@ def determinize(state: DeusState, seat: int, rng: Rng) -> DeusState:
         if s.phase == COLUMN_PH or (s.phase == PLACE and s.ctx[2]):
             pool.append(s.ctx[0])  # a card being built blind (DEUS-21.3)
             slots.append(("ctx", 0, 0, 0))
+    pool.sort()  # the re-deal depends on what the seat sees, not on the true order
     rng.shuffle(pool)
     for (where, p, c, k), t in zip(slots, pool, strict=True):
         if where == "hand":

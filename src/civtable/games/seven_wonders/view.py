@@ -373,6 +373,9 @@ def _plan(state: SevenWondersState, seat: int) -> _Plan:
         for t in cards:
             pool.remove(t)
         remembered.append((c, cards, size))
+    # The unseen cards in a fixed order, so a re-deal depends on the seat's view only and not
+    # on where the hidden cards really lie (issue 22: same view, same samples, same search).
+    pool.sort()
     guilds = None
     if s.age == 3:
         # Every card left in place is known to the seat (structures, own hand, own choices,

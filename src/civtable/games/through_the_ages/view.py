@@ -299,6 +299,7 @@ def _redeal_events(state: TTAState, s: TTAState, seat: int, rng: Rng) -> None:
             c for c in military_deck(age, s.players, first) if CARDS[c].type in _PREPARABLE
         ) - Counter(everywhere)
         pool += list(outside.elements())  # not in play: the box, antiquated, unseen
+        pool.sort()
         rng.shuffle(pool)
         for (cards, i), c in zip(places, pool, strict=False):
             cards[i] = c
@@ -345,12 +346,15 @@ def determinize(state: TTAState, seat: int, rng: Rng) -> TTAState:
                 sizes.append((o, len(mine)))
                 pool.extend(mine)
                 civ.mhand = [c for c in civ.mhand if CARDS[c].age != age]
+        # sorted first: the re-deal depends on what the seat sees, not on the true order
+        pool.sort()
         rng.shuffle(pool)
         for o, n in sizes:
             s.civs[o].mhand.extend(pool[:n])
             del pool[:n]
         s.mil_discards[age] = pool[:n_discards]
         s.mil_decks[age] = pool[n_discards:]
+        s.civil_decks[age].sort()
         rng.shuffle(s.civil_decks[age])
     _redeal_events(state, s, seat, rng)
     # the shorter game: face-down Age III events of the others (and one's own before the end
