@@ -51,6 +51,7 @@ __all__ = [
     "browser_catalog",
     "check_language",
     "domains",
+    "game_name",
     "language_name",
     "languages",
     "negotiate",
@@ -119,6 +120,13 @@ def seat_names(
         else:
             out.append(name or tr.t("player.default", n=i + 1))
     return tuple(out)
+
+
+def game_name(game_id: str, tr: Translator | None = None, default: str | None = None) -> str:
+    """A game's name in the reader's language (``game.<pkg>`` of the ``common`` catalogue), else
+    ``default`` (the registry's English name) or the id."""
+    tr = tr or translator()
+    return tr.maybe("game." + game_id.replace("-", "_"), default or game_id)
 
 
 def bot_level_name(spec: str, tr: Translator) -> str:

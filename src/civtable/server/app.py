@@ -302,7 +302,7 @@ def rules_response(web: Path, game_id: str, request: Request, lang: str | None) 
     except ApiError as exc:
         return JSONResponse(exc.to_json(), status_code=exc.status)
     tr = present.translator(code)
-    name = games.REGISTRY[game_id].name
+    name = present.game_name(game_id, tr, games.REGISTRY[game_id].name)
     template = (web / "rules.html").read_text(encoding="utf-8")
     title = html.escape(tr.t("rules.title", game=name))
     doc = (

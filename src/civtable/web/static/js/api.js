@@ -2,13 +2,30 @@
 // this browser's localStorage (the token is the only proof of a seat; it never leaves this
 // origin and is sent as "Authorization: Bearer").
 
+import { has, t } from "./i18n.js";
+
 const STORE_KEY = "civtable.seats";
+
+/** The words a player reads for a refused request: chosen by the error's code in the reader's
+ *  language (error.<code> of the common catalogue), else a general sentence with the HTTP status;
+ *  the server's own English `detail` is for developers and shows only when no catalogue is
+ *  loaded (it stays on the error as `detail`, and in the browser's console). */
+export function errorText(code, status = 0, detail = "") {
+  if (code && has(`error.${code}`)) return t(`error.${code}`);
+  if (status && has("error.http")) return t("error.http", { status });
+  if (has("error.unknown")) return t("error.unknown");
+  return detail || (status ? `HTTP ${status}` : "error");
+}
 
 export class ApiError extends Error {
   constructor(status, body) {
-    super((body && body.detail) || `HTTP ${status}`);
+    const code = body && body.code;
+    const detail = (body && body.detail) || "";
+    super(errorText(code, status, detail));
     this.status = status;
-    this.code = body && body.code;
+    this.code = code;
+    this.detail = detail;
+    if (detail) console.warn(`civtable: ${status} ${code || ""}: ${detail}`);
   }
 }
 
@@ -16,12 +33,18 @@ export async function api(method, path, { body = undefined, token = null } = {})
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    cache: "no-store",
-  });
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch (e) {
+    // the server cannot be reached: no answer to read
+    throw new ApiError(0, { code: "network", detail: String((e && e.message) || e) });
+  }
   let data = null;
   try {
     data = await res.json();
@@ -127,7 +150,7 @@ export function connect(gameId, token, { onPayload, onStatus, lang = null }) {
         return;
       }
       if (msg.type === "error") {
-        onStatus && onStatus("error", msg.detail);
+        onStatus && onStatus("error", errorText(msg.code, msg.status, msg.detail));
         closed = msg.status === 403 || msg.status === 404;
         return;
       }

@@ -8,7 +8,7 @@
 // player confirms; simultaneous decisions (7 Wonders) ask each held seat in turn.
 
 import { adoptTokenFromHash, api, connect, forgetSeat, h, rememberSeat, seatsFor, toast } from "./api.js";
-import { currentLanguage, loadLanguage, t, tn } from "./i18n.js";
+import { currentLanguage, gameName, loadLanguage, pageTitle, t, tn } from "./i18n.js";
 import { installSprite } from "./icons.js";
 import { tableClassFor } from "./tables.js";
 
@@ -172,8 +172,8 @@ function drawHandover(p) {
       ready,
     ),
   );
-  document.title = `civtable · ${p.game_name}`;
-  document.getElementById("game-title").textContent = p.game_name;
+  document.title = pageTitle(gameName(p.game, p.game_name));
+  document.getElementById("game-title").textContent = gameName(p.game, p.game_name);
   document.getElementById("whoami").textContent = t("handover.whoami", { name });
   document.getElementById("seat-link").hidden = true;
   document.body.dataset.handover = String(p.you);
@@ -221,8 +221,8 @@ async function draw(p) {
     document.body.dataset.status = p.status;
     document.body.dataset.yourTurn = yourTurn ? "1" : "0";
   };
-  const heading = `${p.game_name}${p.name ? ` · ${p.name}` : ""}`;
-  document.title = `${yourTurn ? "● " : ""}civtable · ${heading}`;
+  const heading = `${gameName(p.game, p.game_name)}${p.name ? ` · ${p.name}` : ""}`;
+  document.title = `${yourTurn ? "● " : ""}${pageTitle(heading)}`;
   document.getElementById("game-title").textContent = `${heading} · ${tn("n.player", p.players)}`;
   const who = document.getElementById("whoami");
   document.getElementById("seat-link").hidden = !(p.you !== null && p.you !== undefined && tokenOf(p.you));
@@ -446,6 +446,9 @@ function translateChrome() {
   if (lobby) lobby.textContent = t("nav.lobby");
   const loading = root.querySelector(".loading");
   if (loading) loading.textContent = t("table.loading");
+  const conn = document.getElementById("conn");
+  if (conn) conn.title = t("table.live");
+  document.title = pageTitle(t("page.table"));
 }
 
 wordsFor(null)

@@ -7,7 +7,7 @@
 // It also exports the pieces every table shares: statusBadge, scoresSection, logPanel, seatName.
 
 import { h } from "./api.js";
-import { t, tn } from "./i18n.js";
+import { gameName, t, tn } from "./i18n.js";
 import { actionLabel, playerName, promptBar } from "./ui.js";
 
 const SKIP = new Set(["legal", "log", "result", "game"]);
@@ -226,7 +226,7 @@ export class GenericTable {
 
   topbar(p, v) {
     const status = statusBadge(p, v, this.opts.readOnly, v.seat !== null && v.seat !== undefined && (v.legal || []).length > 0);
-    return h("header.topbar", null, h("span.age", null, p.game_name || this.catalog.name || ""), h("span.status", { "data-testid": "status" }, status));
+    return h("header.topbar", null, h("span.age", null, gameName(p.game, p.game_name || this.catalog.name || "")), h("span.status", { "data-testid": "status" }, status));
   }
 
   decision(p, v) {

@@ -112,3 +112,15 @@ export function joinList(items, type = "conjunction") {
     return list.join(", ");
   }
 }
+
+/** A game's name in the current language (game.<pkg> of the common catalogue), else `fallback`
+ *  (the server's English name). */
+export function gameName(gameId, fallback = "") {
+  const key = `game.${String(gameId || "").replaceAll("-", "_")}`;
+  return has(key) ? t(key) : fallback || String(gameId || "");
+}
+
+/** The page's title: "civtable · <what>". */
+export function pageTitle(what) {
+  return has("page.title") ? t("page.title", { page: what }) : `civtable · ${what}`;
+}

@@ -3,7 +3,7 @@
 // each game's variants are described where they are chosen, and its rules page is linked.
 
 import { allTokens, api, h, rememberSeat, toast } from "./api.js";
-import { chosenLanguage, currentLanguage, has, languages, loadLanguage, rememberLanguage, t, tn } from "./i18n.js";
+import { chosenLanguage, currentLanguage, gameName, has, languages, loadLanguage, pageTitle, rememberLanguage, t, tn } from "./i18n.js";
 
 const form = document.getElementById("new-game");
 const gameSelect = document.getElementById("game-select");
@@ -50,7 +50,7 @@ function fillOptions(g) {
   presetLabel.hidden = sevenWonders || !presets.length;
   presetSelect.replaceChildren(...presets.map((p) => h("option", { value: p }, presetName(g.id, p))));
   rulesLink.href = `/rules/${encodeURIComponent(g.id)}`;
-  rulesLink.title = t("lobby.rules_of", { game: g.name });
+  rulesLink.title = t("lobby.rules_of", { game: gameName(g.id, g.name) });
   describeOption();
 }
 
@@ -179,7 +179,7 @@ function gameLine(g, extra) {
   return h(
     "li.game",
     { "data-game": g.id },
-    h("span.g-name", null, `${g.game_name}${g.name ? ` · ${g.name}` : ""}`),
+    h("span.g-name", null, `${gameName(g.game, g.game_name)}${g.name ? ` · ${g.name}` : ""}`),
     h("span.g-meta", null, [tn("n.player", g.players), status, g.status === "active" ? tn("n.move", g.seq) : null].filter(Boolean).join(" · ")),
     h("span.g-seats", null, g.seats.map(seatText).join(", ")),
     extra,
@@ -264,7 +264,7 @@ function translateStatic() {
   document.getElementById("player-name").placeholder = t("player.default", { n: 1 });
   document.getElementById("table-name").placeholder = t("lobby.optional");
   document.getElementById("seed").placeholder = t("lobby.random");
-  document.title = `civtable · ${t("nav.lobby")}`;
+  document.title = pageTitle(t("nav.lobby"));
   sidesSelect.replaceChildren(...["random", "A", "B"].map((s) => h("option", { value: s }, t(`sw.option.sides.${s}`))));
 }
 
@@ -276,7 +276,7 @@ async function init() {
   await loadLanguage(["common", ...types.map((g) => g.id.replaceAll("-", "_"))]);
   translateStatic();
   fillLanguages();
-  gameSelect.replaceChildren(...types.map((g) => h("option", { value: g.id }, g.name)));
+  gameSelect.replaceChildren(...types.map((g) => h("option", { value: g.id }, gameName(g.id, g.name))));
   gameSelect.addEventListener("change", fillPlayers);
   playersSelect.addEventListener("change", fillSeats);
   sidesSelect.addEventListener("change", describeOption);

@@ -3,7 +3,7 @@
 // the step label names the move that led there as its mover read it.
 
 import { api, h, toast } from "./api.js";
-import { currentLanguage, loadLanguage, t, tn } from "./i18n.js";
+import { currentLanguage, gameName, loadLanguage, pageTitle, t, tn } from "./i18n.js";
 import { installSprite } from "./icons.js";
 import { tableClassFor } from "./tables.js";
 import { playerName } from "./ui.js";
@@ -30,7 +30,7 @@ async function show(n) {
   if (seat !== null) q.set("seat", String(seat));
   const p = await api("GET", `/api/games/${encodeURIComponent(gameId)}/replay/${step}?${q}`);
   if (mine !== token) return;
-  const payload = { ...p, seq: step, status: "replay", game_name: meta.game_name };
+  const payload = { ...p, seq: step, status: "replay", game_name: gameName(index.game, meta.game_name) };
   const move = p.move;
   label.textContent = move
     ? t("replay.step", { step, total: index.steps.length, name: playerName(payload, move.seat), move: move.label })
@@ -70,6 +70,7 @@ function translateChrome() {
   document.querySelector(".replay-bar").setAttribute("aria-label", t("replay.controls"));
   const loading = root.querySelector(".loading");
   if (loading) loading.textContent = t("replay.loading");
+  document.title = pageTitle(t("status.replay"));
 }
 
 async function init() {
@@ -86,7 +87,9 @@ async function init() {
   meta = await api("GET", `/api/games/${encodeURIComponent(gameId)}`);
   const first = await api("GET", `/api/games/${encodeURIComponent(gameId)}/replay/0?lang=${encodeURIComponent(currentLanguage())}`);
   const named = { ...first, seats: meta.seats };
-  document.getElementById("game-title").textContent = t("replay.title", { game: meta.game_name, players: tn("n.player", index.players) });
+  const title = t("replay.title", { game: gameName(index.game, meta.game_name), players: tn("n.player", index.players) });
+  document.getElementById("game-title").textContent = title;
+  document.title = pageTitle(title);
   const rules = document.getElementById("rules-link");
   if (rules) {
     rules.href = `/rules/${encodeURIComponent(index.game)}`;
