@@ -6,6 +6,12 @@ do its job (a bad replay file, a simulation with crashed games, a fuzz run that 
 2 for bad arguments (an unknown
 game or bot, a player count out of range). Errors are one clear line on stderr, never a traceback.
 Tests call :func:`main` in-process with an argument list.
+
+What a player or an analyst reads is in the language of ``--lang`` (a global option, also accepted
+after the command), by default the one of the environment (``LC_ALL``, then ``LC_MESSAGES``, then
+``LANG``: ``ru_RU.UTF-8`` reads Russian; a language civtable does not speak reads English). The
+words come from the ``common`` catalogue and the games' words modules (:mod:`civtable.present`);
+``--json`` output stays language-neutral, and ``--help`` is for developers and stays English.
 """
 
 from __future__ import annotations
@@ -13,8 +19,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import secrets
 import sys
+from collections.abc import Mapping
 from types import ModuleType
 from typing import Any, NoReturn
 
@@ -65,6 +73,27 @@ class _Parser(argparse.ArgumentParser):
 
 
 # --- helpers ------------------------------------------------------------------------------------
+def env_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the environment: the first set of ``LC_ALL``, ``LC_MESSAGES``, ``LANG``
+    (``ru_RU.UTF-8`` → ``ru``), if civtable speaks it; else the source language (English)."""
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            code = value.split(".", 1)[0].split("@", 1)[0].split("_", 1)[0].lower()
+            return code if code in present.languages() else present.SOURCE_LANGUAGE
+    return present.SOURCE_LANGUAGE
+
+
+def _tr(args: argparse.Namespace) -> present.Translator:
+    """The translator of the command line's reader (``--lang``)."""
+    return present.translator(getattr(args, "lang", None) or present.SOURCE_LANGUAGE)
+
+
+def _game_name(game: Game, tr: present.Translator) -> str:
+    return present.game_name(game.id, tr, game.name)
+
+
 def _game(game_id: str) -> Game:
     """The game, or a clear error for unknown and planned games."""
     return games.get(game_id)
@@ -184,16 +213,58 @@ def cmd_cards(args: argparse.Namespace, out: Console, err: Console) -> int:
         raise UsageError(f"--age must be 1, 2 or 3, not {args.age}")
     if args.json:
         _print_json(term.catalog_json(args.age))
+        return 0
+    tr = _tr(args)
+    module = present.words_module(game.id)
+    entries_of = getattr(module, "card_entries", None) if module is not None else None
+    if tr.lang != present.SOURCE_LANGUAGE and callable(entries_of):
+        # the game's cards in the reader's language (its words module); English keeps the
+        # terminal's fuller catalogue (costs, chains, boards)
+        out.print(card_entries_table(entries_of(tr), tr, _game_name(game, tr), args.age))
     else:
         term.render_catalog(out, args.age)
     return 0
 
 
+_ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+def card_entries_table(
+    entries: list[dict[str, str]], tr: present.Translator, game_name: str, age: int | None
+) -> Table:
+    """A words module's ``card_entries(tr)`` as a table: name, the optional columns in the order
+    they first appear (``age``, ``kind``…, headed by ``term.<key>`` words), then the text. With
+    ``age``, only entries whose ``age`` names it (``2``, ``II``, ``Эпоха II``)."""
+    if age is not None:
+        wanted = {str(age), _ROMAN.get(age, str(age))}
+        entries = [
+            e
+            for e in entries
+            if wanted & set(str(e.get("age", "")).replace("·", " ").replace(",", " ").split())
+        ]
+    extra: list[str] = []
+    for e in entries:
+        extra.extend(k for k in e if k not in ("name", "text") and k not in extra)
+    table = Table(title=tr.t("term.cards_of", game=game_name), show_lines=True)
+    table.add_column(tr.t("term.name"))
+    for key in extra:
+        table.add_column(tr.t(f"term.{key}") if tr.has(f"term.{key}") else key.replace("_", " "))
+    table.add_column(tr.t("term.text"))
+    for e in entries:
+        table.add_row(
+            Text(str(e.get("name", ""))),
+            *(Text(str(e.get(k, ""))) for k in extra),
+            Text(str(e.get("text", ""))),
+        )
+    return table
+
+
 # --- play ---------------------------------------------------------------------------------------
-def _choose(out: Console, count: int) -> int | None:
+def _choose(out: Console, count: int, tr: present.Translator | None = None) -> int | None:
     """Ask for an option number 1..count; ``None`` to quit (q or end of input)."""
+    tr = tr or present.translator()
     while True:
-        line = _ask(out, f"your choice [1-{count}, q = quit]: ")
+        line = _ask(out, tr.t("cli.choice", count=count))
         if line is None:
             return None
         line = line.strip().lower()
@@ -202,12 +273,15 @@ def _choose(out: Console, count: int) -> int | None:
         try:
             k = int(line)
         except ValueError:
-            hint = "" if line else " (q to quit)"
-            what = f"{line!r} is not a number" if line else "nothing typed"
-            out.print(Text(f"{what}: type a number from 1 to {count}{hint}.", style="red"))
+            what = (
+                tr.t("cli.not_a_number", text=repr(line), count=count)
+                if line
+                else tr.t("cli.nothing_typed", count=count)
+            )
+            out.print(Text(what, style="red"))
             continue
         if not 1 <= k <= count:
-            out.print(Text(f"{k} is out of range: type a number from 1 to {count}.", style="red"))
+            out.print(Text(tr.t("cli.out_of_range", k=k, count=count), style="red"))
             continue
         return k - 1
 
@@ -230,12 +304,13 @@ def _seat_list(text: str, players: int) -> list[int]:
 CLEAR = "\033[2J\033[3J\033[H"
 
 
-def _hand_over(out: Console, name: str) -> bool:
+def _hand_over(out: Console, name: str, tr: present.Translator | None = None) -> bool:
     """Hot seat: hide the previous player's screen until the next one is ready; False to quit."""
+    tr = tr or present.translator()
     out.file.write(CLEAR)
     out.file.flush()
-    out.print(Text(f"Pass the keyboard to {name}.", style="bold"))
-    line = _ask(out, f"{name}, press Enter when you are ready (q = quit): ")
+    out.print(Text(tr.t("cli.pass_keyboard", name=name), style="bold"))
+    line = _ask(out, tr.t("cli.ready", name=name))
     if line is None or line.strip().lower() in ("q", "quit", "exit"):
         return False
     out.file.write(CLEAR)
@@ -277,13 +352,26 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
         else {"kind": "human", "name": typed[s] if s < len(typed) else ""}
         for s in range(args.players)
     ]
-    termkit.set_reader(present.seat_names(records))
-    opponents = ", ".join(f"seat {s}: {bot_of[s]}" for s in others) or "no bots"
+    tr = _tr(args)
+    termkit.set_reader(present.seat_names(records, tr), tr.lang)
+    opponents = ", ".join(
+        tr.t("cli.bot_seat", n=s, bot=bot_of[s])
+        for s in others  # the --bots spec as typed
+    ) or tr.t("cli.no_bots")
     if len(humans) == 1:
-        who = f"You are seat {humans[0]} ({termkit.name(humans[0])})"
+        who = tr.t("cli.you_are", n=humans[0], name=termkit.name(humans[0]))
     else:
-        who = "Playing here: " + ", ".join(f"{termkit.name(s)} (seat {s})" for s in humans)
-    out.print(Text(f"{game.name}, {args.players} players, seed {seed}. {who}; {opponents}"))
+        seats_here = ", ".join(tr.t("term.seat_of", name=termkit.name(s), n=s) for s in humans)
+        who = tr.t("cli.playing_here", seats=seats_here)
+    header = tr.t(
+        "cli.play_header",
+        game=_game_name(game, tr),
+        players=tr.tn("n.player", args.players),
+        seed=seed,
+        who=who,
+        opponents=opponents,
+    )
+    out.print(Text(header))
     hot = len(humans) > 1
     seen = dict.fromkeys(humans, 0)
     last_key: dict[int, tuple[Any, ...] | None] = dict.fromkeys(humans)
@@ -302,8 +390,8 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
         # keyboard first
         human = at_keyboard if at_keyboard in due else due[0]
         if hot and human != at_keyboard:
-            if not _hand_over(out, termkit.name(human)):
-                out.print(Text(f"Game abandoned; --seed {seed} deals the same game again."))
+            if not _hand_over(out, termkit.name(human), tr):
+                out.print(Text(tr.t("cli.abandoned", seed=seed)))
                 _save_play(args, state, out)
                 return 0
             at_keyboard = human
@@ -313,12 +401,12 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
         actions = state.legal_actions(human)
         key = term.step_key(state)
         if hot:
-            out.print(Text(f"{termkit.name(human)} (seat {human}) to play", style="bold"))
+            out.print(Text(tr.t("cli.to_play", name=termkit.name(human), n=human), style="bold"))
         term.render_decision(out, state, human, actions, full=key != last_key[human])
         last_key[human] = key
-        k = _choose(out, len(actions))
+        k = _choose(out, len(actions), tr)
         if k is None:
-            out.print(Text(f"Game abandoned; --seed {seed} deals the same game again."))
+            out.print(Text(tr.t("cli.abandoned", seed=seed)))
             _save_play(args, state, out)
             return 0
         state.apply(human, actions[k])
@@ -338,7 +426,7 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
 def _save_play(args: argparse.Namespace, state: State, out: Console) -> None:
     if args.save:
         path = Replay.of(state, source="civtable play", human_seat=args.seat).save(args.save)
-        out.print(Text(f"replay written to {path}"))
+        out.print(Text(_tr(args).t("cli.replay_written", path=path)))
 
 
 # --- simulate -----------------------------------------------------------------------------------
@@ -359,9 +447,10 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
         options=_options(game, args.options),
     )
     validate(config)
+    tr = _tr(args)
     show_progress = not args.json and err.is_terminal
     progress = Progress(
-        TextColumn("simulating"),
+        TextColumn(tr.t("sim.progress")),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
@@ -380,28 +469,41 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
     if args.json:
         _print_json(doc)
     else:
-        _render_summary(out, doc)
+        _render_summary(out, doc, tr)
     for e in doc["error_details"]:
         err.print(
             Text(
-                f"game {e['index']} (seed {e['seed']}) failed: {e['error']}; replay: {e['replay']}"
+                tr.t(
+                    "sim.failed",
+                    index=e["index"],
+                    seed=e["seed"],
+                    error=e["error"],
+                    replay=e["replay"],
+                )
             )
         )
     return 1 if summary.errors else 0
 
 
-def _render_summary(out: Console, doc: JSON) -> None:
-    out.print(Text(f"{doc['game']}: {doc['games']} games, {doc['players']} players", "bold"))
+def _render_summary(out: Console, doc: JSON, tr: present.Translator | None = None) -> None:
+    tr = tr or present.translator()
+    header = tr.t(
+        "sim.header",
+        game=present.game_name(doc["game"], tr),
+        games=tr.tn("n.game", doc["games"]),
+        players=tr.tn("n.player", doc["players"]),
+    )
+    out.print(Text(header, "bold"))
     table = Table(show_header=False)
     table.add_column("")
-    table.add_column("value", justify="right")
+    table.add_column("", justify="right")
     keys = ("completed", "truncated", "errors", "seed", "seconds", "games_per_second")
     for key in (*keys, "decisions_per_second", "mean_decisions", "mean_rounds"):
-        table.add_row(key.replace("_", " "), Text(str(doc[key])))
+        table.add_row(tr.t(f"sim.row.{key}"), Text(str(doc[key])))
     out.print(table)
-    seats = Table(title="by seat")
-    for col in ("seat", "bot", "wins", "win %", "mean score"):
-        seats.add_column(col, justify="right" if col != "bot" else "left")
+    seats = Table(title=tr.t("sim.by_seat"))
+    for col in ("seat", "bot", "wins", "win_pct", "mean_score"):
+        seats.add_column(tr.t(f"sim.col.{col}"), justify="right" if col != "bot" else "left")
     done = doc["completed"] or 1
     for s in range(doc["players"]):
         wins = doc["wins_by_seat"][s]
@@ -415,9 +517,9 @@ def _render_summary(out: Console, doc: JSON) -> None:
         )
     out.print(seats)
     if len(doc["wins_by_bot"]) > 1:
-        by_bot = Table(title="wins by bot", caption="a shared victory is split")
-        by_bot.add_column("bot")
-        by_bot.add_column("wins", justify="right")
+        by_bot = Table(title=tr.t("sim.wins_by_bot"), caption=tr.t("sim.shared_split"))
+        by_bot.add_column(tr.t("sim.col.bot"))
+        by_bot.add_column(tr.t("sim.col.wins"), justify="right")
         for bot, share in doc["wins_by_bot"].items():
             by_bot.add_row(Text(bot), f"{share:g}")
         out.print(by_bot)
@@ -531,14 +633,18 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
     except InvalidOptionsError as exc:
         raise SerializationError(f"{args.file}: {exc}") from exc
     _enable_log(state)
-    termkit.set_reader(())
-    who = "everything" if seat is None else f"what seat {seat} saw"
-    out.print(
-        Text(
-            f"{game.name} replay: {replay.players} players, seed {replay.seed}, "
-            f"{len(replay.actions)} decisions; showing {who}"
-        )
+    tr = _tr(args)
+    termkit.set_reader((), tr.lang)
+    who = tr.t("cli.show_all") if seat is None else tr.t("cli.show_seat", n=seat)
+    header = tr.t(
+        "cli.replay_header",
+        game=_game_name(game, tr),
+        players=tr.tn("n.player", replay.players),
+        seed=replay.seed,
+        decisions=tr.tn("n.decision", len(replay.actions)),
+        who=who,
     )
+    out.print(Text(header))
     seen = 0
     step: list[Text] = []
     for i, (s, action) in enumerate(replay.actions):
@@ -560,33 +666,33 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
             continue
         if events:
             first = events[0]
-            out.rule(Text(_when(first)))
+            out.rule(Text(_when(first, tr)))
         for line in step:
             out.print(line)
         step = []
         term.render_events(out, events)
         if interactive and not state.is_terminal():
-            answer = _ask(out, "Enter = next, q = quit: ")
+            answer = _ask(out, tr.t("cli.next_or_quit"))
             if answer is None or answer.strip().lower() in ("q", "quit"):
                 return 0
     if not state.is_terminal():
-        out.print(
-            Text(f"The replay ends before the game is over ({len(replay.actions)} decisions).")
-        )
+        decisions = tr.tn("n.decision", len(replay.actions))
+        out.print(Text(tr.t("cli.replay_short", decisions=decisions)))
     if replay.meta.get("error"):
-        out.print(Text(f"recorded error: {replay.meta['error']}", style="red"))
+        out.print(Text(tr.t("cli.recorded_error", error=replay.meta["error"]), style="red"))
     term.render_result(out, state)
     return 0
 
 
-def _when(event: JSON) -> str:
+def _when(event: JSON, tr: present.Translator | None = None) -> str:
     """A log event's place in the game ("Age 2 · turn 3", "round 7", …) from the keys it has."""
+    tr = tr or present.translator()
     parts = [
-        f"{name} {event[key]}"
-        for key, name in (("age", "Age"), ("round", "round"), ("turn", "turn"))
+        tr.t(f"when.{key}", n=event[key])
+        for key in ("age", "round", "turn")
         if event.get(key) is not None
     ]
-    return " · ".join(parts) or "next"
+    return " · ".join(parts) or tr.t("when.next")
 
 
 # --- bench --------------------------------------------------------------------------------------
@@ -651,6 +757,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
     parser = _Parser(prog="civtable", description="Civilization board games: engines and bots.")
     parser.add_argument("--version", action="version", version=f"civtable {__version__}")
+    parser.add_argument("--lang", metavar="LANG", help=_LANG_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
@@ -773,7 +880,27 @@ def build_parser() -> argparse.ArgumentParser:
     add_tournament_parser(sub)
     add_report_parser(sub)
     add_serve_parser(sub)
+    for command in sub.choices.values():  # `civtable cards deus --lang ru` reads as well
+        command.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=_LANG_HELP)
     return parser
+
+
+_LANG_HELP = (
+    "language of the output (en, ru, uk; default: from LC_ALL / LC_MESSAGES / LANG, else en)"
+)
+
+
+def _choose_language(args: argparse.Namespace, usage: str = "") -> None:
+    """``args.lang``: the checked ``--lang``, else the environment's language (see the module
+    doc); an unknown ``--lang`` is a :class:`UsageError` naming the choices."""
+    given = getattr(args, "lang", None)
+    if given is None:
+        args.lang = env_language()
+        return
+    try:
+        args.lang = present.check_language(str(given).strip().lower())
+    except present.UnknownLanguageError as exc:
+        raise UsageError(f"--lang: {exc}", usage) from exc
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -783,6 +910,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        _choose_language(args, parser.format_usage())
     except UsageError as exc:
         err.print(Text(exc.usage.rstrip()))
         err.print(Text(f"civtable: error: {exc}"))
@@ -799,7 +927,7 @@ def main(argv: list[str] | None = None) -> int:
         err.print(Text(f"civtable {args.command}: error: {exc}"))
         return 1
     except KeyboardInterrupt:
-        err.print(Text("interrupted"))
+        err.print(Text(_tr(args).t("cli.interrupted")))
         return 130
     except BrokenPipeError:
         return 1

@@ -36,6 +36,11 @@ def ctx(seat: int | None) -> present.Ctx:
     return present.Ctx(present.translator(str(_reader["lang"])), names, seat)
 
 
+def tr() -> present.Translator:
+    """The translator of the terminal's reader."""
+    return present.translator(str(_reader["lang"]))
+
+
 def name(seat: int) -> str:
     """A seat's name for the terminal (the name given, else "Player N")."""
     return ctx(None).player(seat)
@@ -53,9 +58,9 @@ def actions_table(state: State, seat: int, actions: Sequence[int]) -> Table:
     """The numbered legal actions with their labels (numbers start at 1)."""
     found = words(state, seat)
     labels: dict[str, str] = dict(found["legal"]) if found else {}
-    table = Table(title="your options", title_justify="left")
+    table = Table(title=tr().t("term.options"), title_justify="left")
     table.add_column("#", justify="right")
-    table.add_column("action")
+    table.add_column(tr().t("term.action"))
     for k, a in enumerate(actions, 1):
         table.add_row(str(k), labels.get(str(a)) or state.describe(seat, a))
     return table
@@ -94,15 +99,17 @@ def event_lines(state: State, seat: int | None, start: int) -> tuple[list[JSON],
         k = at[viewer]
         text = lines[k] if lines is not None and k < len(lines) else str(e.get("text", ""))
         if private is not None and seat is None:
-            text = f"(seat {private} only) {text}"
+            text = tr().t("term.private", n=private, text=text)
         out.append({**e, "text": text})
     return out, len(log)
 
 
-def render_events(console: Console, events: Sequence[JSON], title: str = "what happened") -> None:
-    """Print log events (each with a readable ``text``) as a short list."""
+def render_events(console: Console, events: Sequence[JSON], title: str | None = None) -> None:
+    """Print log events (each with a readable ``text``) as a short list (titled "what happened"
+    in the reader's language unless ``title`` is given)."""
     if not events:
         return
+    title = tr().t("term.what_happened") if title is None else title
     body = Group(*(Text(f"• {e.get('text', e)}") for e in events))
     console.print(Panel(body, title=Text(title), title_align="left"))
 
@@ -110,29 +117,38 @@ def render_events(console: Console, events: Sequence[JSON], title: str = "what h
 def breakdown_table(state: State) -> Table:
     """The score breakdown: one row per category, one column per player, total and place."""
     result = state.result()
-    table = Table(title="final score" if state.is_terminal() else "score so far")
-    table.add_column("category")
+    t = tr()
+    table = Table(title=t.t("term.final_score" if state.is_terminal() else "term.score_so_far"))
+    table.add_column(t.t("term.category"))
     for s in range(state.players):
         table.add_column(name(s), justify="right")
+    found = words(state, None) if state.is_terminal() else None
+    labels: dict[str, str] = dict((found or {}).get("scores") or {})
     for cat in result.categories:
-        table.add_row(cat, *[str(result.breakdown[s][cat]) for s in range(state.players)])
+        table.add_row(
+            labels.get(cat, cat), *[str(result.breakdown[s][cat]) for s in range(state.players)]
+        )
     table.add_section()
     table.add_row(
-        Text("total", style="bold"),
+        Text(t.t("term.total"), style="bold"),
         *[Text(str(result.scores[s]), style="bold") for s in range(state.players)],
     )
-    table.add_row("place", *[str(result.ranking[s] + 1) for s in range(state.players)])
+    table.add_row(t.t("term.place"), *[str(result.ranking[s] + 1) for s in range(state.players)])
     return table
 
 
 def winners_text(state: State, unit: str = "points", shared_rule: str = "") -> str:
     """``Winner: Ann (seat 1) with 65 points``, or the co-winners (citing ``shared_rule``)."""
     result = state.result()
-    names = ", ".join(f"{name(s)} (seat {s})" for s in result.winners)
+    t = tr()
+    names = ", ".join(t.t("term.seat_of", name=name(s), n=s) for s in result.winners)
     if len(result.winners) == 1:
-        return f"Winner: {names} with {result.scores[result.winners[0]]} {unit}"
+        score = result.scores[result.winners[0]]
+        # "points" is the catalogue's counted word; a game's own unit is its caller's words
+        points = t.tn("n.point", score) if unit == "points" else f"{score} {unit}"
+        return t.t("term.winner", players=names, points=points)
     del shared_rule  # the rule is the developer's reference, not the player's
-    return f"Shared victory: {names}"
+    return t.t("term.shared_victory", players=names)
 
 
 __all__ = [
@@ -143,6 +159,7 @@ __all__ = [
     "name",
     "render_events",
     "set_reader",
+    "tr",
     "winners_text",
     "words",
 ]

@@ -13,6 +13,9 @@ saved tournament results (``--from DIR``). The page shows:
 A shared victory counts as a fraction of a win (SW-13.3). Factor win rates mix the bots that sat
 at those seats, so they measure balance best when every seat runs the same bot.
 
+Every word of the page (title, headings, table headers, plot labels) comes from the ``common``
+catalogue in the report's language (``civtable --lang ru report …``; ``report.*`` keys).
+
 Plots are drawn with matplotlib's Agg backend on :class:`matplotlib.figure.Figure` objects (no
 pyplot, no display), so reports can be written from worker processes and servers.
 """
@@ -28,7 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from civtable import games
+from civtable import games, present
 from civtable.core.api import JSON
 from civtable.core.errors import InvalidOptionsError
 from civtable.sim.ratings import wilson_interval
@@ -43,14 +46,15 @@ from civtable.sim.tournament import (
     validate,
 )
 
-#: readable names of the factors recorded by tournaments
-FACTOR_TITLES = {
-    "board": "wonder board",
-    "side": "board side",
-    "board_side": "wonder board and side",
-    "leader": "leader",
-    "first_player": "first player",
-}
+#: the factors recorded by tournaments that have a name in the catalogue (``report.factor.<f>``)
+FACTOR_TITLES = ("board", "side", "board_side", "leader", "first_player")
+
+
+def factor_title(factor: str, tr: present.Translator | None = None) -> str:
+    """A factor's name in the reader's language (an unnamed one: its id with spaces)."""
+    tr = tr or present.translator()
+    key = f"report.factor.{factor}"
+    return tr.t(key) if tr.has(key) else factor.replace("_", " ")
 
 
 # --- aggregation ----------------------------------------------------------------------------------
@@ -110,7 +114,12 @@ def _png(fig: Any) -> str:
 
 
 def _rate_bars(
-    ax: Any, labels: list[str], rows: list[JSON], chance: float, horizontal: bool
+    ax: Any,
+    labels: list[str],
+    rows: list[JSON],
+    chance: float,
+    horizontal: bool,
+    tr: present.Translator,
 ) -> None:
     rates = [100 * row["win_rate"] for row in rows]
     lo = [max(0.0, 100 * (row["win_rate"] - row["ci95"][0])) for row in rows]
@@ -120,36 +129,39 @@ def _rate_bars(
         ax.barh(pos, rates, xerr=[lo, hi], color="#4c78a8", capsize=3)
         ax.set_yticks(pos, labels)
         ax.invert_yaxis()
-        ax.axvline(100 * chance, color="#e45756", linestyle="--", label="chance")
-        ax.set_xlabel("win rate (%), 95% Wilson interval")
+        ax.axvline(100 * chance, color="#e45756", linestyle="--", label=tr.t("report.chance"))
+        ax.set_xlabel(tr.t("report.rate_axis"))
     else:
         ax.bar(pos, rates, yerr=[lo, hi], color="#4c78a8", capsize=4)
         ax.set_xticks(pos, labels)
-        ax.axhline(100 * chance, color="#e45756", linestyle="--", label="chance")
-        ax.set_ylabel("win rate (%), 95% Wilson interval")
+        ax.axhline(100 * chance, color="#e45756", linestyle="--", label=tr.t("report.chance"))
+        ax.set_ylabel(tr.t("report.rate_axis"))
     ax.legend(loc="best")
 
 
-def plot_seat_win_rates(summary: TournamentSummary) -> str:
+def plot_seat_win_rates(summary: TournamentSummary, tr: present.Translator | None = None) -> str:
     """PNG (base64) of the win rate by seat."""
+    tr = tr or present.translator()
     rows = summary.seat_stats()
     fig = _figure(6.0, 3.5)
     ax = fig.subplots()
-    _rate_bars(ax, [f"seat {r['seat']}" for r in rows], rows, 1 / summary.config.players, False)
-    ax.set_title("Win rate by seat")
+    labels = [tr.t("report.seat", n=r["seat"]) for r in rows]
+    _rate_bars(ax, labels, rows, 1 / summary.config.players, False, tr)
+    ax.set_title(tr.t("report.win_by_seat"))
     return _png(fig)
 
 
-def plot_scores(summary: TournamentSummary) -> str:
+def plot_scores(summary: TournamentSummary, tr: present.Translator | None = None) -> str:
     """PNG (base64) of the score distributions by seat (box plots) and by bot (histograms)."""
+    tr = tr or present.translator()
     done = summary.completed
     players = summary.config.players
     fig = _figure(11.0, 4.0)
     left, right = fig.subplots(1, 2)
     by_seat = [[r.scores[s] for r in done] for s in range(players)]
-    left.boxplot(by_seat, tick_labels=[f"seat {s}" for s in range(players)])
-    left.set_title("Final scores by seat")
-    left.set_ylabel("score")
+    left.boxplot(by_seat, tick_labels=[tr.t("report.seat", n=s) for s in range(players)])
+    left.set_title(tr.t("report.final_by_seat"))
+    left.set_ylabel(tr.t("report.score"))
     by_bot: dict[str, list[int]] = {}
     for r in done:
         for s, spec in enumerate(r.lineup):
@@ -161,19 +173,22 @@ def plot_scores(summary: TournamentSummary) -> str:
         for spec, xs in by_bot.items():
             right.hist(xs, bins=bins, histtype="step", linewidth=1.8, label=spec, density=True)
         right.legend(loc="best")
-    right.set_title("Final scores by bot")
-    right.set_xlabel("score")
-    right.set_ylabel("share of seat-games")
+    right.set_title(tr.t("report.final_by_bot"))
+    right.set_xlabel(tr.t("report.score"))
+    right.set_ylabel(tr.t("report.share"))
     return _png(fig)
 
 
-def plot_factor(rows: list[JSON], title: str, chance: float) -> str:
+def plot_factor(
+    rows: list[JSON], title: str, chance: float, tr: present.Translator | None = None
+) -> str:
     """PNG (base64) of the win rate by one factor's levels."""
+    tr = tr or present.translator()
     fig = _figure(7.0, 1.2 + 0.32 * max(2, len(rows)))
     ax = fig.subplots()
-    labels = [f"{row['level']} (n={row['seats']})" for row in rows]
-    _rate_bars(ax, labels, rows, chance, True)
-    ax.set_title(f"Win rate by {title}")
+    labels = [tr.t("report.level", level=row["level"], n=row["seats"]) for row in rows]
+    _rate_bars(ax, labels, rows, chance, True, tr)
+    ax.set_title(tr.t("report.win_by", factor=title))
     return _png(fig)
 
 
@@ -205,32 +220,49 @@ def _img(png: str, alt: str) -> str:
     return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{png}">'
 
 
-def build_report(summary: TournamentSummary, title: str | None = None, source: str = "") -> str:
-    """The HTML report of a tournament summary (a complete page)."""
+def build_report(
+    summary: TournamentSummary,
+    title: str | None = None,
+    source: str = "",
+    lang: str = present.SOURCE_LANGUAGE,
+) -> str:
+    """The HTML report of a tournament summary (a complete page) in the language ``lang``."""
+    tr = present.translator(lang)
     cfg = summary.config
     game = games.get(cfg.game)
+    name = present.game_name(game.id, tr, game.name)
     done = summary.completed
     chance = 1.0 / cfg.players
-    heading = title or f"{game.name}: balance report"
+    heading = title or tr.t("report.title", game=name)
+    intro = tr.t(
+        "report.intro",
+        game=name,
+        players=tr.tn("n.player", cfg.players),
+        completed=tr.tn("n.completed_game", len(done)),
+        errors=tr.tn("n.error", len(summary.errors)),
+        bots=", ".join(cfg.bots),
+        seed=cfg.seed,
+    )
+    if cfg.options:
+        intro += "; " + tr.t("report.options", options=str(cfg.options))
+    if source:
+        intro += f"; {source}"
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{html.escape(tr.lang)}"><head><meta charset="utf-8">',
         f"<title>{html.escape(heading)}</title><style>{_CSS}</style></head><body>",
         f"<h1>{html.escape(heading)}</h1>",
-        f"<p>{html.escape(game.name)}, {cfg.players} players, {len(done)} completed games "
-        f"({len(summary.errors)} errors); bots rotated over the seats: "
-        f"{html.escape(', '.join(cfg.bots))}; seed {cfg.seed}"
-        + (f"; options {html.escape(str(cfg.options))}" if cfg.options else "")
-        + (f"; {html.escape(source)}" if source else "")
-        + ".</p>",
-        f'<p class="note">Chance level: {_pct(chance)}. A shared victory counts as a fraction '
-        "of a win. Intervals are 95% Wilson score intervals.</p>",
+        f"<p>{html.escape(intro)}.</p>",
+        f'<p class="note">{html.escape(tr.t("report.note", chance=_pct(chance)))}</p>',
     ]
     if not done:
-        parts.append("<p>No completed games.</p></body></html>")
+        parts.append(f"<p>{html.escape(tr.t('report.no_games'))}</p></body></html>")
         return "\n".join(parts)
 
-    parts.append("<h2>Bots</h2>")
+    def col(*keys: str) -> list[str]:
+        return [tr.t(f"report.col.{k}") for k in keys]
+
+    parts.append(f"<h2>{html.escape(tr.t('report.bots'))}</h2>")
     bot_rows = []
     for b in summary.bot_stats():
         if not b.seat_games:
@@ -250,13 +282,14 @@ def build_report(summary: TournamentSummary, title: str | None = None, source: s
         )
     parts.append(
         _table(
-            ["bot", "seat-games", "win rate", "95% CI", "mean score", "mean place", "OpenSkill"],
+            col("bot", "seat_games", "win_rate", "ci", "mean_score", "mean_place", "rating"),
             bot_rows,
         )
     )
 
-    parts.append("<h2>Win rate by seat</h2>")
-    parts.append(_img(plot_seat_win_rates(summary), "win rate by seat"))
+    by_seat = tr.t("report.win_by_seat")
+    parts.append(f"<h2>{html.escape(by_seat)}</h2>")
+    parts.append(_img(plot_seat_win_rates(summary, tr), by_seat))
     seat_rows = []
     for s in summary.seat_stats():
         scores = [r.scores[s["seat"]] for r in done]
@@ -264,7 +297,7 @@ def build_report(summary: TournamentSummary, title: str | None = None, source: s
         sd = math.sqrt(sum((x - mean) ** 2 for x in scores) / max(1, len(scores) - 1))
         seat_rows.append(
             [
-                f"seat {s['seat']}",
+                tr.t("report.seat", n=s["seat"]),
                 _pct(s["win_rate"]),
                 f"{_pct(s['ci95'][0])} – {_pct(s['ci95'][1])}",
                 f"{mean:.1f}",
@@ -273,21 +306,21 @@ def build_report(summary: TournamentSummary, title: str | None = None, source: s
                 max(scores),
             ]
         )
-    parts.append(
-        _table(["seat", "win rate", "95% CI", "mean score", "sd", "min", "max"], seat_rows)
-    )
+    parts.append(_table(col("seat", "win_rate", "ci", "mean_score", "sd", "min", "max"), seat_rows))
 
-    parts.append("<h2>Score distributions</h2>")
-    parts.append(_img(plot_scores(summary), "score distributions"))
+    distributions = tr.t("report.score_distributions")
+    parts.append(f"<h2>{html.escape(distributions)}</h2>")
+    parts.append(_img(plot_scores(summary, tr), distributions))
 
     for factor in factors_of(done):
         rows = factor_win_rates(done, factor)
-        name = FACTOR_TITLES.get(factor, factor.replace("_", " "))
-        parts.append(f"<h2>Win rate by {html.escape(name)}</h2>")
-        parts.append(_img(plot_factor(rows, name, chance), f"win rate by {name}"))
+        factor_name = factor_title(factor, tr)
+        by_factor = tr.t("report.win_by", factor=factor_name)
+        parts.append(f"<h2>{html.escape(by_factor)}</h2>")
+        parts.append(_img(plot_factor(rows, factor_name, chance, tr), by_factor))
         parts.append(
             _table(
-                [name, "seat-games", "win rate", "95% CI"],
+                [factor_name, *col("seat_games", "win_rate", "ci")],
                 [
                     [
                         row["level"],
@@ -372,9 +405,11 @@ def add_report_parser(subparsers: Any) -> argparse.ArgumentParser:
 def cmd_report(args: argparse.Namespace, out: Any, err: Any) -> int:
     """``civtable report GAME``: play or load games, write the HTML report."""
     games.get(args.game)
+    lang = getattr(args, "lang", None) or present.SOURCE_LANGUAGE
+    tr = present.translator(lang)
     if args.sources:
         summary = load_summary(args.game, args.sources)
-        source = "results from " + ", ".join(str(s) for s in args.sources)
+        source = tr.t("report.source_results", dirs=", ".join(str(s) for s in args.sources))
     else:
         if args.players is None:
             raise InvalidOptionsError("--players is needed to play games (or give --from DIR)")
@@ -390,7 +425,7 @@ def cmd_report(args: argparse.Namespace, out: Any, err: Any) -> int:
         )
         validate(config)
         progress = Progress(
-            TextColumn("playing"),
+            TextColumn(tr.t("report.progress")),
             BarColumn(),
             MofNCompleteColumn(),
             console=err,
@@ -405,9 +440,10 @@ def cmd_report(args: argparse.Namespace, out: Any, err: Any) -> int:
                 out_dir=args.save,
                 on_result=lambda r: progress.advance(task),
             )
-        source = "games played for this report"
-    path = write_report(args.out, summary, title=args.title, source=source)
-    out.print(f"report of {len(summary.completed)} games written to {path}", markup=False)
+        source = tr.t("report.source_played")
+    path = write_report(args.out, summary, title=args.title, source=source, lang=lang)
+    written = tr.t("report.written", games=tr.tn("n.game", len(summary.completed)), path=path)
+    out.print(written, markup=False)
     return 1 if summary.errors else 0
 
 
@@ -415,6 +451,7 @@ __all__ = [
     "add_report_parser",
     "build_report",
     "cmd_report",
+    "factor_title",
     "factor_win_rates",
     "factors_of",
     "load_summary",
