@@ -57,6 +57,33 @@ def factor_title(factor: str, tr: present.Translator | None = None) -> str:
     return tr.t(key) if tr.has(key) else factor.replace("_", " ")
 
 
+#: content-key prefixes (``games/<pkg>/data/i18n``) that may name a factor's levels
+_LEVEL_CONTENT = {"board": ("wonder", "board"), "leader": ("leader", "civilization")}
+
+
+def factor_level(
+    game_id: str, factor: str, level: str, tr: present.Translator | None = None
+) -> str:
+    """A factor's level as the reader reads it: ``first``/``not first`` from the catalogue, a
+    wonder board or a leader by its content name (the game's ``words.content_english()`` and
+    its content data), a board with its side as both; else the recorded id."""
+    tr = tr or present.translator()
+    if factor == "first_player" and tr.has(f"report.level.{level.replace(' ', '_')}"):
+        return tr.t(f"report.level.{level.replace(' ', '_')}")
+    if factor == "board_side" and " " in level:
+        board, side = level.rsplit(" ", 1)
+        return f"{factor_level(game_id, 'board', board, tr)} {side}"
+    module = present.words_module(game_id)
+    english_of = getattr(module, "content_english", None) if module is not None else None
+    english: dict[str, str] = english_of() if callable(english_of) else {}
+    pkg = game_id.replace("-", "_")
+    for prefix in _LEVEL_CONTENT.get(factor, ()):
+        key = f"{prefix}.{level}"
+        if key in english:
+            return tr.content(pkg, key, english[key])
+    return level
+
+
 # --- aggregation ----------------------------------------------------------------------------------
 def factor_win_rates(results: Sequence[GameResult], factor: str) -> list[JSON]:
     """Win rate per level of a per-seat factor over the completed games, best first.
@@ -186,7 +213,9 @@ def plot_factor(
     tr = tr or present.translator()
     fig = _figure(7.0, 1.2 + 0.32 * max(2, len(rows)))
     ax = fig.subplots()
-    labels = [tr.t("report.level", level=row["level"], n=row["seats"]) for row in rows]
+    labels = [
+        tr.t("report.level", level=row.get("label", row["level"]), n=row["seats"]) for row in rows
+    ]
     _rate_bars(ax, labels, rows, chance, True, tr)
     ax.set_title(tr.t("report.win_by", factor=title))
     return _png(fig)
@@ -313,7 +342,10 @@ def build_report(
     parts.append(_img(plot_scores(summary, tr), distributions))
 
     for factor in factors_of(done):
-        rows = factor_win_rates(done, factor)
+        rows = [
+            {**row, "label": factor_level(cfg.game, factor, str(row["level"]), tr)}
+            for row in factor_win_rates(done, factor)
+        ]
         factor_name = factor_title(factor, tr)
         by_factor = tr.t("report.win_by", factor=factor_name)
         parts.append(f"<h2>{html.escape(by_factor)}</h2>")
@@ -323,7 +355,7 @@ def build_report(
                 [factor_name, *col("seat_games", "win_rate", "ci")],
                 [
                     [
-                        row["level"],
+                        row["label"],
                         row["seats"],
                         _pct(row["win_rate"]),
                         f"{_pct(row['ci95'][0])} – {_pct(row['ci95'][1])}",
@@ -451,6 +483,7 @@ __all__ = [
     "add_report_parser",
     "build_report",
     "cmd_report",
+    "factor_level",
     "factor_title",
     "factor_win_rates",
     "factors_of",
