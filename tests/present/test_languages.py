@@ -43,7 +43,8 @@ def test_every_common_count_message_takes_its_three_forms(lang: str) -> None:
     assert len(keys) >= 5
     for key in keys:
         forms = cat.messages[key]
-        assert isinstance(forms, tuple) and len(forms) == 3, key
+        assert isinstance(forms, tuple), key
+        assert len(forms) == 3, key
         one, few, many = (i18n.fill(f, {"n": 0}) for f in forms)
         assert len({one, few, many}) >= 2, f"{lang} {key}: the forms do not differ: {forms}"
         assert tr.tn(key, 1) == i18n.fill(forms[0], {"n": 1})
