@@ -246,7 +246,8 @@ async function loadLists() {
 function fillLanguages() {
   const select = document.getElementById("lang-select");
   const list = languages();
-  select.replaceChildren(...list.map((l) => h("option", { value: l.code }, l.name)));
+  // each language named in itself (and marked as such for screen readers)
+  select.replaceChildren(...list.map((l) => h("option", { value: l.code, lang: l.code }, l.name)));
   select.value = currentLanguage();
   select.addEventListener("change", () => {
     rememberLanguage(select.value);
