@@ -92,13 +92,15 @@ def test_an_error_is_shown_in_the_language(browser: Any, server: ServerProcess, 
     _lobby(page, f"{server.url}/?lang={lang}")
     page.route(
         "**/api/games",
-        lambda route: route.fulfill(
-            status=409,
-            content_type="application/json",
-            body='{"detail": "seat 1 of game x is taken", "code": "seat_taken", "status": 409}',
-        )
-        if route.request.method == "POST"
-        else route.continue_(),
+        lambda route: (
+            route.fulfill(
+                status=409,
+                content_type="application/json",
+                body='{"detail": "seat 1 of game x is taken", "code": "seat_taken", "status": 409}',
+            )
+            if route.request.method == "POST"
+            else route.continue_()
+        ),
     )
     page.click("#create")
     toast = page.locator(".toast.error").last
@@ -107,11 +109,15 @@ def test_an_error_is_shown_in_the_language(browser: Any, server: ServerProcess, 
     # an answer without a known code: the general sentence with the status
     page.route(
         "**/api/games",
-        lambda route: route.fulfill(
-            status=418, content_type="application/json", body='{"detail": "teapot", "code": "x"}'
-        )
-        if route.request.method == "POST"
-        else route.continue_(),
+        lambda route: (
+            route.fulfill(
+                status=418,
+                content_type="application/json",
+                body='{"detail": "teapot", "code": "x"}',
+            )
+            if route.request.method == "POST"
+            else route.continue_()
+        ),
     )
     page.click("#create")
     page.locator(".toast.error", has_text=tr.t("error.http", status=418)).wait_for()
@@ -164,5 +170,56 @@ def test_the_generic_table_reads_in_the_language(
         page.locator(f"body:not([data-view='{seq}'])").wait_for()
     title = page.locator("#game-title").inner_text()
     assert title.startswith(present.game_name(game_id, tr))
+    context.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_replay_viewer_reads_in_the_language(
+    browser: Any, server: ServerProcess, lang: str
+) -> None:
+    """A finished game of bots (Deus, two seats) stepped through in the replay viewer with the
+    generic table (the games' own tables are scanned by their tests), as a spectator and as a
+    seat."""
+    import time
+
+    tr = present.translator(lang)
+    with httpx.Client(base_url=server.url) as http:
+        r = http.post(
+            "/api/games",
+            json={
+                "game": "deus",
+                "players": 2,
+                "seed": 4,
+                "seats": [{"kind": "bot", "bot": "random"}] * 2,
+            },
+        )
+        assert r.status_code == 201, r.text
+        gid = r.json()["game"]["id"]
+        deadline = time.monotonic() + 120
+        while http.get(f"/api/games/{gid}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the bots did not finish"
+            time.sleep(0.5)
+    errors: list[str] = []
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    for view in ("&view=generic",):
+        page.goto(f"{server.url}/replay/{gid}?lang={lang}{view}")
+        page.locator("body[data-step]").wait_for()
+        assert page.locator("#as-label").inner_text() == tr.t("replay.view_as")
+        assert page.locator("#first").get_attribute("title") == tr.t("replay.first")
+        title = page.locator("#game-title").inner_text()
+        assert title == tr.t("replay.title", game="Деус", players=tr.tn("n.player", 2))
+        scan_language(page, lang, f"replay start{view}")
+        last = int(page.locator("body").get_attribute("data-step") or 0)
+        page.locator("#slider").fill(str(last // 2))
+        page.locator(f"body[data-step='{last // 2}']").wait_for()
+        page.select_option("#as", "0")
+        page.locator("#step-label").wait_for()
+        scan_language(page, lang, f"replay middle{view}")
+        page.click("#last")
+        page.locator(f"body[data-step='{last}']").wait_for()
+        scan_language(page, lang, f"replay end{view}")
     context.close()
     assert not errors, errors
