@@ -200,3 +200,13 @@ def test_cards_prints_the_words_modules_entries_in_the_language(
     assert "Лесопилка" not in out
     assert "Baths" in out
     assert seen == ["ru", "ru"]
+
+
+def test_games_lists_the_names_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "games", "--lang", "uk")
+    assert code == 0
+    for words in ("ігри civtable", "назва", "7 Чудес", "Деус", "можна грати"):
+        assert words in out
+    code, out, _ = run(capsys, "games")
+    assert "Deus" in out
+    assert "playable" in out

@@ -194,12 +194,18 @@ def cmd_games(args: argparse.Namespace, out: Console, err: Console) -> int:
     if args.json:
         _print_json(rows)
         return 0
-    table = Table(title="civtable games")
+    tr = _tr(args)
+    table = Table(title=tr.t("games.title"))
     for col in ("id", "name", "players", "status"):
-        table.add_column(col)
+        table.add_column(tr.t(f"games.col.{col}"))
     for row in rows:
         style = "green" if row["status"] == "playable" else "dim"
-        table.add_row(row["id"], row["name"], row["players"], Text(row["status"], style=style))
+        table.add_row(
+            row["id"],
+            present.game_name(row["id"], tr, row["name"]),
+            row["players"],
+            Text(tr.t(f"games.{row['status']}"), style=style),
+        )
     out.print(table)
     return 0
 

@@ -100,3 +100,13 @@ def test_game_names_and_language_names_read_in_their_language() -> None:
     assert present.game_name("no-such-game", default="X") == "X"
     names = {lang: present.language_name(lang) for lang in present.languages()}
     assert names == {"en": "English", "ru": "Русский", "uk": "Українська"}
+
+
+def test_every_registered_game_has_a_name_in_the_catalogue() -> None:
+    """``game.<pkg>`` names each game of the registry; in English it is the registry's name."""
+    from civtable import games
+
+    for info in games.REGISTRY.values():
+        key = "game." + info.id.replace("-", "_")
+        assert present.translator().has(key), key
+        assert present.game_name(info.id) == info.name
