@@ -8,7 +8,7 @@
 // player confirms; simultaneous decisions (7 Wonders) ask each held seat in turn.
 
 import { adoptTokenFromHash, api, connect, forgetSeat, h, rememberSeat, seatsFor, toast } from "./api.js";
-import { currentLanguage, gameName, loadLanguage, pageTitle, t, tn } from "./i18n.js";
+import { currentLanguage, gameName, joinList, loadLanguage, pageTitle, t, tn } from "./i18n.js";
 import { installSprite } from "./icons.js";
 import { tableClassFor } from "./tables.js";
 
@@ -192,12 +192,12 @@ function drawWaiting(p) {
     h(
       "section.panel.handover",
       { "data-testid": "handover-waiting", role: "status" },
-      h("h2", null, others.length ? t("status.waiting", { players: others.join(", ") }) : "…"),
+      h("h2", null, others.length ? t("status.waiting", { players: joinList(others) }) : "…"),
       h("p", null, t("handover.waiting_hint")),
     ),
   );
-  document.title = `civtable · ${p.game_name}`;
-  document.getElementById("game-title").textContent = p.game_name;
+  document.title = pageTitle(gameName(p.game, p.game_name));
+  document.getElementById("game-title").textContent = gameName(p.game, p.game_name);
   document.getElementById("whoami").textContent = "";
   document.getElementById("seat-link").hidden = true;
   document.body.dataset.handover = "waiting";
