@@ -33,6 +33,7 @@ from civtable.games.seven_wonders.catalog import (
     format_cost,
 )
 from civtable.games.seven_wonders.state import City, SevenWondersState
+from civtable.present.i18n import Translator
 from civtable.termkit import actions_table, render_events
 
 #: rich style per card colour (SW-0.4)
@@ -54,16 +55,23 @@ def _row(table: Table, *cells: str | Text) -> None:
     table.add_row(*(c if isinstance(c, Text) else Text(c) for c in cells))
 
 
+def _tr() -> Translator:
+    """The terminal reader's translator (content names in the reader's language)."""
+    return termkit.ctx(None).tr
+
+
 def _card_text(card: Card) -> Text:
-    return Text(card.name, style=COLOR_STYLES[COLORS[card.color]])
+    return Text(words.card_name(card.id, _tr()), style=COLOR_STYLES[COLORS[card.color]])
 
 
 def _chains(card: Card) -> str:
     parts = []
     if card.chains_from:
-        parts.append("free with " + ", ".join(CARDS[i].name for i in card.chains_from))
+        parts.append(
+            "free with " + ", ".join(words.card_name(CARDS[i].id, _tr()) for i in card.chains_from)
+        )
     if card.chains_to:
-        parts.append("→ " + ", ".join(CARDS[i].name for i in card.chains_to))
+        parts.append("→ " + ", ".join(words.card_name(CARDS[i].id, _tr()) for i in card.chains_to))
     return "; ".join(parts)
 
 
@@ -108,7 +116,9 @@ def boards_table() -> Table:
         for side, stages in enumerate(board.sides):
             _row(
                 table,
-                f"{board.name}\n{board.wonder}" if side == 0 else "",
+                f"{words.board_city(board.id, _tr())}\n{words.wonder_name(board.id, _tr())}"
+                if side == 0
+                else "",
                 RESOURCES[board.start_resource] if side == 0 else "",
                 SIDE_NAMES[side],
                 "\n".join(
@@ -256,7 +266,7 @@ def cities_table(state: SevenWondersState, view: JSON) -> Table:
         _row(
             table,
             name,
-            f"{doc['wonder']} ({doc['side']})",
+            f"{words.wonder_name(doc['board'], _tr())} ({doc['side']})",
             f"{doc['stages_built']}/{doc['stages_total']}",
             str(doc["coins"]),
             str(doc["shields"]),
@@ -286,14 +296,18 @@ def own_city_panel(state: SevenWondersState, view: JSON) -> Panel:
     lines.append(f"production {production_text(city)}")
     if doc["free_build_available"]:
         lines.append("Olympia's free build is available this age")
-    title = f"your city: {board.wonder} ({SIDE_NAMES[city.side]})"
+    title = f"your city: {words.wonder_name(board.id, tr)} ({SIDE_NAMES[city.side]})"
     return Panel(Text("\n".join(lines)), title=Text(title), title_align="left")
 
 
 def _pending_text(view: JSON) -> str | None:
     for c, doc in view.get("commitments", {}).items():
         if "choosing_payment" in doc:
-            what = "a wonder stage" if doc["action"] == "stage" else card_by_id(doc["card"]).name
+            what = (
+                "a wonder stage"
+                if doc["action"] == "stage"
+                else words.card_name(doc["card"], _tr())
+            )
             who = " for the Free City" if int(c) == 0 and view["players"] == 2 else ""
             return f"choose how to pay for {what}{who}"
     return None
