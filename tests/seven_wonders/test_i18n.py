@@ -195,3 +195,30 @@ def test_every_card_entry_has_player_words_in_english_too() -> None:
     }
     texts = [("entry", v) for e in entries for v in e.values() if v]
     assert not findings(texts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_terminal_speaks_the_readers_language(lang: str) -> None:
+    """``civtable play`` / ``replay`` (terminal.py): the header, the cities, the seat's own board
+    and the final score in ``lang``, with the content names of the data."""
+    from rich.console import Console
+
+    from civtable import termkit
+    from civtable.games.seven_wonders import terminal
+
+    state, _ = _play(3, 7, "A")
+    termkit.set_reader(NAMES[:3], lang)
+    try:
+        console = Console(width=200, record=True)
+        view = state.view(0)
+        console.print(terminal.header_text(view))
+        console.print(terminal.cities_table(state, view))
+        console.print(terminal.own_city_panel(state, view))
+        console.print(terminal.result_table(state))
+        text = console.export_text()
+    finally:
+        termkit.set_reader(())
+    assert not english_left([("terminal", line) for line in text.splitlines()], lang)
+    wonder = words.wonder_name(view["cities"][0]["board"], present.translator(lang))
+    assert wonder in text
+    assert present.translator(lang).t("sw.score.treasury") in text
