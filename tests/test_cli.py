@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from civtable import games
+from civtable import games, present
 from civtable.bots.random_bot import RandomBot
 from civtable.cli import main
 from civtable.core.api import State
@@ -166,8 +166,8 @@ def test_play_whole_three_player_game_from_stdin_with_bad_input(
     assert out.count("your choice [") == len(mine) + 4
     # SW-12.1 / SW-13: the breakdown table and the winners of the replayed game
     assert "final score" in out
-    for cat in final.result().categories:
-        assert cat in out
+    for cat in final.result().categories:  # each category in player words (sw.score.*)
+        assert present.translator("en").t(f"sw.score.{cat}") in out
     winners = final.result().winners
     expected = ", ".join(f"Player {s + 1} (seat {s})" for s in winners)
     assert expected in out

@@ -651,7 +651,9 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
         who=who,
     )
     out.print(Text(header))
-    seen = 0
+    events, seen = termkit.event_lines(state, seat, 0)
+    if events:  # what the setup logged before any move (7 Wonders: Age I begins)
+        term.render_events(out, events)
     step: list[Text] = []
     for i, (s, action) in enumerate(replay.actions):
         if s not in state.to_move() or action not in state.legal_actions(s):

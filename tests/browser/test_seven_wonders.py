@@ -7,6 +7,8 @@
   the stored log and every other seat's view exactly as before the card was chosen.
 * Hot seat (issue 18 item 10): two people at one browser, set up in the lobby; while one is to
   move, nothing of the other's hand is on the page, and a hand-over screen stands between them.
+* Whole games in Russian and in Ukrainian (issue 19, ``?lang=``): at every step no English word
+  is on the page (tests/browser/vocabulary.py scan_language) and the layout holds.
 * /docs renders every operation of the API (Swagger UI 5 reading the OpenAPI 3.1 document).
 """
 
@@ -21,14 +23,16 @@ import pytest
 from civtable.games.seven_wonders.catalog import CARD_INDEX, CARDS
 from civtable.store import Store
 from tests.browser.test_play import DESKTOP, PHONE, Wire, _choose, _new_page, _shot
-from tests.browser.vocabulary import check_layout, scan_page
+from tests.browser.vocabulary import check_layout, scan_language, scan_page
 from tests.server.procs import ServerProcess
 
 pytestmark = pytest.mark.slow
 
 
-def _create(server: ServerProcess, players: int, seed: int, humans: int = 1) -> dict[str, Any]:
-    """A game with ``humans`` person seats (seat 0 named Tester; the others join as Uma, Vic…)
+def _create(
+    server: ServerProcess, players: int, seed: int, humans: int = 1, name: str = "Tester"
+) -> dict[str, Any]:
+    """A game with ``humans`` person seats (seat 0 named ``name``; the others join as Uma, Vic…)
     and heuristic bots; returns the creation answer plus ``tokens`` of the person seats."""
     seats = [{"kind": "human"}] * humans + [{"kind": "bot", "bot": "heuristic"}] * (
         players - humans
@@ -42,7 +46,7 @@ def _create(server: ServerProcess, players: int, seed: int, humans: int = 1) -> 
                 "seed": seed,
                 "seats": seats,
                 "take_seat": 0,
-                "player_name": "Tester",
+                "player_name": name,
             },
         )
         assert r.status_code == 201, r.text
@@ -131,6 +135,52 @@ def test_sw_whole_game_in_player_words_at_both_viewports(
         assert free_city_moves >= 9  # control alternates every turn (SW-14.3)
         assert page.locator("th.fc").inner_text() == "Free City"
         assert "Free City" in log
+    page.context.close()
+    assert not errors, errors
+
+
+#: what the Russian and Ukrainian logs must say (the start of Age I, the last military line)
+LOG_WORDS = {
+    "ru": ("Начинается эпоха I:", "Военные очки после эпохи III"),
+    "uk": ("Починається епоха I:", "Військові очки після епохи III"),
+}
+
+
+@pytest.mark.parametrize(("lang", "players", "seed"), [("ru", 2, 21), ("uk", 3, 5)])
+def test_sw_whole_game_in_russian_and_ukrainian(
+    browser: Any, server: ServerProcess, lang: str, players: int, seed: int
+) -> None:
+    """Issue 19: a whole game read in ``lang`` (a shared link with ``?lang=``), no English word
+    on the page at any step, the log in the language from the start of Age I to the end."""
+    name = "Анна"
+    doc = _create(server, players, seed, name=name)
+    gid, token = doc["game"]["id"], doc["token"]
+    errors: list[str] = []
+    page = _new_page(browser, DESKTOP, errors)
+    page.goto(f"{server.url}/game/{gid}?lang={lang}#token={token}")
+    page.locator("body[data-your-turn='1']").wait_for()
+    first = page.locator("ol.log li").first.inner_text()
+    assert LOG_WORDS[lang][0] in first, first  # a fresh table logs the start of Age I
+    moves = 0
+    while True:
+        page.locator("body[data-your-turn='1'], body[data-status='over']").first.wait_for()
+        if page.locator("body").get_attribute("data-status") == "over":
+            break
+        shown = page.locator("body").get_attribute("data-view")
+        scan_language(page, lang, f"at move {moves}")
+        check_layout(page, f"at move {moves}")
+        assert page.locator("[data-testid=prompt]").inner_text().strip()
+        _choose(page).click()
+        page.locator(f"body:not([data-view='{shown}'])").wait_for()
+        moves += 1
+        assert moves < 80
+    page.locator("[data-testid=scores]").wait_for()
+    page.evaluate("window.scrollTo(0, 0)")
+    scan_language(page, lang, "at the end")
+    check_layout(page, "at the end")
+    log = page.locator("ol.log").inner_text()
+    assert name in log
+    assert LOG_WORDS[lang][1] in log
     page.context.close()
     assert not errors, errors
 

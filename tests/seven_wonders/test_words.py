@@ -128,3 +128,32 @@ def test_card_texts_are_sentences_without_engine_words() -> None:
     )
     assert words.cost_text({"W": 2}, 1, tr) == "2 wood and 1 coin"
     assert words.cost_text({}, 0, tr) == "free"
+
+
+@pytest.mark.parametrize("players", [2, 3, 7])
+def test_sw_3_2_a_fresh_table_logs_the_start_of_age_one(players: int) -> None:
+    """Age I starts inside new_game, before a log is switched on: switching the log on at the
+    start records it, so a fresh table's log is not empty; the hash of the position is unchanged
+    and Age II's start still follows in order."""
+    state = GAME.new_game(players, 11, None)
+    digest = state.state_hash()
+    state.log = []  # type: ignore[attr-defined]
+    assert state.log == [{"age": 1, "turn": 1, "kind": "age", "direction": "left"}]  # type: ignore[attr-defined]
+    assert state.state_hash() == digest
+    w = words.render(state.view(0), _ctx(players, 0))
+    assert w["log"] == ["Age I begins: hands pass to the left."]
+    assert state.copy().log == state.log  # type: ignore[attr-defined]
+    rng = random.Random(1)
+    while state.age == 1 and not state.is_terminal():  # type: ignore[attr-defined]
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    ages = [e["age"] for e in state.log if e["kind"] == "age"]  # type: ignore[attr-defined]
+    assert ages == [1, 2]
+
+
+def test_switching_the_log_on_mid_game_adds_nothing() -> None:
+    state = GAME.new_game(3, 12, None)
+    seat = state.to_move()[0]
+    state.apply(seat, state.legal_actions(seat)[0])
+    state.log = []  # type: ignore[attr-defined]
+    assert state.log == []  # type: ignore[attr-defined]

@@ -32,8 +32,9 @@ __all__ = ["catalog", "hints"]
 def catalog(lang: str = "en") -> JSON:
     """Every card and wonder board, for the UI (names, colours, costs, effects, chains).
 
-    ``lang`` is the language of names and texts (only English so far): ``text`` is the full
-    player text of an effect, ``cost_text`` the cost in words."""
+    ``lang`` is the language of names and texts (names from the content data
+    ``games/seven_wonders/data/i18n/<lang>.json``): ``text`` is the full player text of an
+    effect, ``cost_text`` the cost in words."""
     tr = present.translator(lang)
     raw_cards = {c["id"]: c for c in CARD_DOC["cards"]}
     cards: dict[str, Any] = {}
@@ -43,7 +44,7 @@ def catalog(lang: str = "en") -> JSON:
             "id": card.id,
             "index": card.index,
             "key": card.key,
-            "name": card.name,
+            "name": words.card_name(card.id, tr),
             "age": card.age,
             "color": COLORS[card.color],
             "cost": dict(raw["cost"]["resources"]),
@@ -74,8 +75,8 @@ def catalog(lang: str = "en") -> JSON:
             ]
         boards[board.id] = {
             "id": board.id,
-            "name": board.name,
-            "wonder": board.wonder,
+            "name": words.board_city(board.id, tr),
+            "wonder": words.wonder_name(board.id, tr),
             "start_resource": RESOURCES[board.start_resource],
             "sides": sides,
         }

@@ -261,11 +261,17 @@ Commit = tuple[int, int, int, int, int]
 AwaitPay = tuple[int, int, tuple[tuple[int, int], ...]]
 
 
+def age_event(age: int) -> JSON:
+    """The log event of an age's start: its number and where hands pass (SW-3.2, SW-3.5)."""
+    return {"age": age, "turn": 1, "kind": "age", "direction": "right" if age == 2 else "left"}
+
+
 class SevenWondersState(State):
     """A 7 Wonders game position. See ``rules/turn.py`` for how it moves."""
 
     __slots__ = (
         "_legal",
+        "_log",
         "_plans",
         "age",
         "await_pay",
@@ -279,7 +285,6 @@ class SevenWondersState(State):
         "hali_due",
         "hands",
         "history",
-        "log",
         "n",
         "needs",
         "options",
@@ -312,12 +317,35 @@ class SevenWondersState(State):
     hali_due: int  # city that completed a discard-build stage this turn, or -1
     hali_city: int  # city deciding the Halikarnassus build now, or -1
     rng: Rng
-    log: list[JSON] | None
+    _log: list[JSON] | None
     _legal: dict[int, list[int]]
     #: per seat, the draw-independent part of ``determinize`` (``view._plan``), or None; like
     #: ``_legal`` a cache of this position, dropped by ``_apply`` (code that edits a state's
     #: fields directly must reset both, as ``tests/seven_wonders/scenario.py`` does)
     _plans: dict[int, Any] | None
+
+    # --- the event log ------------------------------------------------------------------------
+    @property
+    def log(self) -> list[JSON] | None:
+        """The structured event log (``None``: off, the default; see ``rules/turn.py _event``).
+
+        Age I starts inside ``new_game`` (SW-3.2), before anyone can switch the log on, so
+        switching it on with an empty list at the very start of the game records that start:
+        the log then opens with Age I's ``age`` event like Ages II and III."""
+        return self._log
+
+    @log.setter
+    def log(self, value: list[JSON] | None) -> None:
+        if value is not None and not value and self._at_start():
+            value.append(age_event(1))
+        self._log = value
+
+    def _at_start(self) -> bool:
+        """Nothing has happened yet: Age I, turn 1, no move applied."""
+        try:
+            return not self.history and self.age == 1 and self.turn == 1
+        except AttributeError:  # a state still being built field by field
+            return False
 
     # --- seats and cities ---------------------------------------------------------------------
     def city_of(self, seat: int) -> int:
@@ -452,7 +480,7 @@ class SevenWondersState(State):
         s.hali_due = self.hali_due
         s.hali_city = self.hali_city
         s.rng = self.rng.copy()
-        s.log = None if self.log is None else self.log[:]
+        s._log = None if self._log is None else self._log[:]
         s._legal = self._legal.copy()  # lists never mutated: replaced when the state changes
         s._plans = None
         return s
@@ -494,11 +522,11 @@ class SevenWondersState(State):
 
     def state_hash(self) -> str:
         """Stable digest of the position (history and log excluded)."""
-        log, self.log = self.log, None
+        log, self._log = self._log, None
         try:
             return super().state_hash()
         finally:
-            self.log = log
+            self._log = log
 
     @classmethod
     def from_json(cls, game: Game, doc: JSON) -> SevenWondersState:

@@ -33,6 +33,7 @@ from civtable.games.seven_wonders.catalog import (
     format_cost,
 )
 from civtable.games.seven_wonders.state import City, SevenWondersState
+from civtable.present.i18n import Translator
 from civtable.termkit import actions_table, render_events
 
 #: rich style per card colour (SW-0.4)
@@ -54,16 +55,22 @@ def _row(table: Table, *cells: str | Text) -> None:
     table.add_row(*(c if isinstance(c, Text) else Text(c) for c in cells))
 
 
+def _tr() -> Translator:
+    """The terminal reader's translator (content names in the reader's language)."""
+    return termkit.ctx(None).tr
+
+
 def _card_text(card: Card) -> Text:
-    return Text(card.name, style=COLOR_STYLES[COLORS[card.color]])
+    return Text(words.card_name(card.id, _tr()), style=COLOR_STYLES[COLORS[card.color]])
 
 
 def _chains(card: Card) -> str:
     parts = []
     if card.chains_from:
-        parts.append("free with " + ", ".join(CARDS[i].name for i in card.chains_from))
+        names = [words.card_name(CARDS[i].id, _tr()) for i in card.chains_from]
+        parts.append(_tr().t("sw.term.free_with", cards=", ".join(names)))
     if card.chains_to:
-        parts.append("→ " + ", ".join(CARDS[i].name for i in card.chains_to))
+        parts.append("→ " + ", ".join(words.card_name(CARDS[i].id, _tr()) for i in card.chains_to))
     return "; ".join(parts)
 
 
@@ -108,7 +115,9 @@ def boards_table() -> Table:
         for side, stages in enumerate(board.sides):
             _row(
                 table,
-                f"{board.name}\n{board.wonder}" if side == 0 else "",
+                f"{words.board_city(board.id, _tr())}\n{words.wonder_name(board.id, _tr())}"
+                if side == 0
+                else "",
                 RESOURCES[board.start_resource] if side == 0 else "",
                 SIDE_NAMES[side],
                 "\n".join(
@@ -168,46 +177,41 @@ def render_catalog(console: Console, age: int | None = None) -> None:
 
 # --- a seat's decision --------------------------------------------------------------------------
 def production_text(city: City) -> str:
-    """What a city produces for itself: fixed units (``W×2 S``) then choices (``W/C``)."""
-    parts = [
-        f"{RESOURCES[i]}×{n}" if n > 1 else RESOURCES[i] for i, n in enumerate(city.own_fixed) if n
+    """What a city produces for itself: fixed units ("2 wood") then choices ("wood/clay")."""
+    tr = _tr()
+    parts = [tr.tn(f"sw.res_n.{RESOURCES[i]}", n) for i, n in enumerate(city.own_fixed) if n]
+    parts += [
+        "/".join(tr.t(f"sw.res.{RESOURCES[i]}") for i in range(7) if u >> i & 1)
+        for u in city.own_choices
     ]
-    parts += ["/".join(RESOURCES[i] for i in range(7) if u >> i & 1) for u in city.own_choices]
-    return " ".join(parts) or "-"
+    return ", ".join(parts) or "-"
 
 
 def header_text(view: JSON) -> str:
     """``Age II · turn 3/6 · hands pass right`` plus the special phase, if any."""
+    tr = _tr()
     age = int(view["age"])
-    direction = view["direction"]
-    clock = "clockwise" if direction == "left" else "counter-clockwise"
-    text = (
-        f"Age {AGE_NAMES.get(age, age)} · turn {view['turn']}/6 · hands pass {direction} ({clock})"
-    )
+    direction = "right" if view["direction"] == "right" else "left"
+    text = tr.t(f"sw.term.header.{direction}", age=AGE_NAMES.get(age, str(age)), turn=view["turn"])
     phase = view["phase"]
-    if phase == "babylon_extra_step":
-        text += " · Babylon's seventh card"
-    elif phase == "halikarnassus":
-        text += " · Halikarnassus: build from the discard pile"
-    elif phase == "over":
-        text += " · game over"
+    if phase in ("babylon_extra_step", "halikarnassus", "over"):
+        text += " · " + tr.t(f"sw.term.phase.{phase}")
     return text
 
 
-def hand_table(view: JSON, title: str = "your hand") -> Table:
+def hand_table(view: JSON, title: str | None = None) -> Table:
     """The seat's hand with each card's colour, cost, effect and chains."""
-    table = Table(title=title, title_justify="left")
-    table.add_column("card")
-    table.add_column("cost")
-    table.add_column("effect")
-    table.add_column("chains")
+    tr = _tr()
+    table = Table(title=title or tr.t("sw.term.your_hand"), title_justify="left")
+    for col in ("card", "cost", "effect", "chains"):
+        table.add_column(tr.t(f"sw.term.col.{col}"))
     for cid in view.get("hand", []):
         card = card_by_id(cid)
         _row(
             table,
             _card_text(card),
-            format_cost(card.cost, card.coin_cost),
-            words.effect_text(_RAW_CARDS[cid], termkit.ctx(None).tr),
+            words.cost_text(_RAW_COSTS[cid], card.coin_cost, tr),
+            words.effect_text(_RAW_CARDS[cid], tr),
             _chains(card),
         )
     return table
@@ -215,8 +219,9 @@ def hand_table(view: JSON, title: str = "your hand") -> Table:
 
 #: the data's effects, which the player texts are written from (words.effect_text)
 _RAW_CARDS = {c["id"]: c["effect"] for c in CARD_DOC["cards"]}
+_RAW_COSTS = {c["id"]: c["cost"]["resources"] for c in CARD_DOC["cards"]}
 _RAW_STAGES = {
-    (b["id"], side): [st["effect"] for st in b["sides"][side]["stages"]]
+    (b["id"], side): [(st["effect"], st["cost"]) for st in b["sides"][side]["stages"]]
     for b in WONDER_DOC["boards"]
     for side in ("A", "B")
 }
@@ -240,23 +245,29 @@ def _structures(ids: Sequence[str]) -> Text:
 def cities_table(state: SevenWondersState, view: JSON) -> Table:
     """Every city's wonder, stages, coins, shields, military, science, production, structures."""
     me = view.get("city")
-    table = Table(title="cities", title_justify="left", show_lines=True)
+    tr = _tr()
+    table = Table(title=tr.t("sw.term.cities"), title_justify="left", show_lines=True)
     for col in ("city", "wonder", "stages", "coins", "shields", "military", "science"):
-        table.add_column(col)
-    table.add_column("production")
-    table.add_column("structures")
+        table.add_column(tr.t(f"sw.term.col.{col}"))
+    table.add_column(tr.t("sw.term.col.production"))
+    table.add_column(tr.t("sw.term.col.structures"))
     for doc in view["cities"]:
         c = int(doc["index"])
-        name = _city_name(doc) + (" (you)" if c == me else "")
+        name = tr.t("sw.term.you", name=_city_name(doc)) if c == me else _city_name(doc)
         if doc["committed"]:
-            name += "\n[chosen]"
-        sci = " ".join(f"{k[0].upper()}{v}" for k, v in doc["science"].items() if v)
+            name += "\n" + tr.t("sw.term.chosen")
+        sci_parts = [
+            tr.t("sw.ui.science", n=v, symbol=tr.t(f"sw.science.{k}"))
+            for k, v in doc["science"].items()
+            if v
+        ]
         if doc["science_wilds"]:
-            sci += f" ?{doc['science_wilds']}"
+            sci_parts.append(tr.tn("sw.ui.wilds", int(doc["science_wilds"])))
+        sci = ", ".join(sci_parts)
         _row(
             table,
             name,
-            f"{doc['wonder']} ({doc['side']})",
+            f"{words.wonder_name(doc['board'], _tr())} ({doc['side']})",
             f"{doc['stages_built']}/{doc['stages_total']}",
             str(doc["coins"]),
             str(doc["shields"]),
@@ -275,27 +286,42 @@ def own_city_panel(state: SevenWondersState, view: JSON) -> Panel:
     board = BOARDS[city.board]
     lines = []
     raw = _RAW_STAGES[(board.id, SIDE_NAMES[city.side])]
-    tr = termkit.ctx(None).tr
+    tr = _tr()
     for s in city.board_stages:
         mark = "✓" if s.number <= city.stages else " "
-        text = words.effect_text(raw[s.number - 1], tr)
-        lines.append(f"[{mark}] stage {s.number}: {format_cost(s.cost)} → {text}")
+        effect, cost = raw[s.number - 1]
+        lines.append(
+            tr.t(
+                "sw.term.stage_line",
+                mark=mark,
+                stage=s.number,
+                cost=words.cost_text(cost["resources"], int(cost.get("coins", 0)), tr),
+                effect=words.effect_text(effect, tr),
+            )
+        )
     doc = view["cities"][c]
-    tokens = " ".join(f"{t:+d}" for t in doc["tokens"]) or "none"
-    lines.append(f"coins {doc['coins']} · shields {doc['shields']} · conflict tokens {tokens}")
-    lines.append(f"production {production_text(city)}")
+    tokens = " ".join(f"{t:+d}" for t in doc["tokens"]) or tr.t("sw.term.none")
+    lines.append(tr.t("sw.term.status", coins=doc["coins"], shields=doc["shields"], tokens=tokens))
+    lines.append(tr.t("sw.term.production", what=production_text(city)))
     if doc["free_build_available"]:
-        lines.append("Olympia's free build is available this age")
-    title = f"your city: {board.wonder} ({SIDE_NAMES[city.side]})"
+        lines.append(tr.t("sw.term.olympia"))
+    title = tr.t(
+        "sw.term.your_city", wonder=words.wonder_name(board.id, tr), side=SIDE_NAMES[city.side]
+    )
     return Panel(Text("\n".join(lines)), title=Text(title), title_align="left")
 
 
 def _pending_text(view: JSON) -> str | None:
+    tr = _tr()
     for c, doc in view.get("commitments", {}).items():
         if "choosing_payment" in doc:
-            what = "a wonder stage" if doc["action"] == "stage" else card_by_id(doc["card"]).name
-            who = " for the Free City" if int(c) == 0 and view["players"] == 2 else ""
-            return f"choose how to pay for {what}{who}"
+            what = (
+                tr.t("sw.term.a_stage")
+                if doc["action"] == "stage"
+                else words.card_name(doc["card"], tr)
+            )
+            free_city = int(c) == 0 and view["players"] == 2
+            return tr.t("sw.term.pay_for_free_city" if free_city else "sw.term.pay_for", what=what)
     return None
 
 
@@ -311,11 +337,12 @@ def render_decision(
         console.print(own_city_panel(state, view))
         if view.get("discard_pile"):
             pile = [card_by_id(cid) for cid in view["discard_pile"]]
-            console.print(Text("discard pile: ").append_text(_structures([c.id for c in pile])))
+            label = Text(_tr().t("sw.term.discard_pile") + ": ")
+            console.print(label.append_text(_structures([c.id for c in pile])))
         console.print(hand_table(view))
     deciding = view.get("deciding_for")
     if state.two_player and deciding == 0:
-        console.print("[bold]You decide for the Free City now.[/bold]")  # SW-14.4
+        console.print(Text(_tr().t("sw.term.free_city_turn"), style="bold"))  # SW-14.4
     pending = _pending_text(view)
     if pending:
         console.print(Text(pending, style="bold"))
@@ -336,6 +363,7 @@ def result_table(state: State) -> Table:
     2-player variant the Free City gets a column too but no place (SW-14).
     """
     result = state.result()
+    tr = _tr()
     view = state.view(None)
     names = {doc["seat"]: _city_name(doc) for doc in view["cities"] if doc["seat"] is not None}
     columns: list[tuple[str, dict[str, Any], str, str]] = [
@@ -350,20 +378,20 @@ def result_table(state: State) -> Table:
     free_city = result.extra.get("free_city")
     if isinstance(free_city, dict):
         fc_coins = str(view["cities"][0]["coins"])
-        columns.append(
-            ("Free City", {**free_city["breakdown"], "total": free_city["score"]}, fc_coins, "-")
-        )
-    table = Table(title="final score" if state.is_terminal() else "score so far")
-    table.add_column("category")
+        fc_points = {**free_city["breakdown"], "total": free_city["score"]}
+        columns.append((tr.t("sw.free_city"), fc_points, fc_coins, "-"))
+    table = Table(title=tr.t("sw.term.final_score" if state.is_terminal() else "sw.term.so_far"))
+    table.add_column(tr.t("sw.term.col.category"))
     for name, _, _, _ in columns:
         table.add_column(name, justify="right")
     for cat in result.categories:
-        _row(table, cat, *[str(points[cat]) for _, points, _, _ in columns])
+        label = tr.t(f"sw.score.{cat}") if tr.has(f"sw.score.{cat}") else cat
+        _row(table, label, *[str(points[cat]) for _, points, _, _ in columns])
     table.add_section()
     total = [Text(str(points["total"]), style="bold") for _, points, _, _ in columns]
-    _row(table, Text("total", style="bold"), *total)
-    _row(table, "coins", *[coins for _, _, coins, _ in columns])
-    _row(table, "place", *[place for _, _, _, place in columns])
+    _row(table, Text(tr.t("sw.term.total"), style="bold"), *total)
+    _row(table, tr.t("sw.term.col.coins"), *[coins for _, _, coins, _ in columns])
+    _row(table, tr.t("sw.term.place"), *[place for _, _, _, place in columns])
     return table
 
 

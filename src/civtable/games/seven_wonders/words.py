@@ -34,10 +34,13 @@ from civtable.games.seven_wonders.actions import (
 from civtable.games.seven_wonders.catalog import (
     BOARD_INDEX,
     BOARDS,
+    CARD_DOC,
     CARD_INDEX,
     CARDS,
+    COLORS,
     N_CARDS,
     RESOURCES,
+    WONDER_DOC,
 )
 from civtable.present import Ctx
 from civtable.present.i18n import Translator
@@ -49,16 +52,37 @@ _RAW = frozenset("WSCO")
 
 
 # --- content names --------------------------------------------------------------------------------
+#: the package whose content texts (``data/i18n/<lang>.json``) name cards, wonders and cities
+PKG = "seven_wonders"
+
+
+def content_english() -> dict[str, str]:
+    """Every content key of 7 Wonders with its English text from the card data (issue 19):
+    ``card.<id>`` (78 cards), ``wonder.<board>`` (the wonder) and ``city.<board>`` (the city).
+    Effects are not content: they are built from the ``sw.text.*`` templates."""
+    out = {f"card.{card.id}": card.name for card in CARDS}
+    for board in BOARDS:
+        out[f"wonder.{board.id}"] = board.wonder
+        out[f"city.{board.id}"] = board.name
+    return out
+
+
 def card_name(card_id: str, tr: Translator | None = None) -> str:
-    """A card's name (English from the data; issue 19 adds the other languages)."""
-    del tr
-    return CARDS[CARD_INDEX[card_id]].name
+    """A card's name in the reader's language (the Russian edition's where it prints one)."""
+    english = CARDS[CARD_INDEX[card_id]].name
+    return tr.content(PKG, f"card.{card_id}", english) if tr is not None else english
 
 
 def wonder_name(board_id: str, tr: Translator | None = None) -> str:
-    """A board's wonder, e.g. "The Colossus of Rhodes"."""
-    del tr
-    return BOARDS[BOARD_INDEX[board_id]].wonder
+    """A board's wonder, e.g. "Colossus of Rhodes"."""
+    english = BOARDS[BOARD_INDEX[board_id]].wonder
+    return tr.content(PKG, f"wonder.{board_id}", english) if tr is not None else english
+
+
+def board_city(board_id: str, tr: Translator | None = None) -> str:
+    """A board's city, e.g. "Rhodes"."""
+    english = BOARDS[BOARD_INDEX[board_id]].name
+    return tr.content(PKG, f"city.{board_id}", english) if tr is not None else english
 
 
 def city_name(view: JSON, c: int, ctx: Ctx) -> str:
@@ -83,6 +107,11 @@ def _resource(code: str, tr: Translator) -> str:
     return tr.t(f"sw.res.{code}")
 
 
+def _amount(code: str, n: int, tr: Translator) -> str:
+    """``n`` units of a resource, counted in the reader's language: "2 wood", "2 дерева"."""
+    return tr.tn(f"sw.res_n.{code}", n)
+
+
 def _units(units: list[list[str]], tr: Translator) -> str:
     """Production units: ``[["W"], ["W"]]`` → "2 wood", ``[["W", "C"]]`` → "wood or clay"."""
     singles: Counter[str] = Counter()
@@ -92,16 +121,12 @@ def _units(units: list[list[str]], tr: Translator) -> str:
             singles[unit[0]] += 1
         else:
             parts.append(tr.join([_resource(r, tr) for r in unit], "or"))
-    counted = [
-        tr.t("sw.text.amount", n=k, what=_resource(code, tr))
-        for code in RESOURCES
-        if (k := singles[code])
-    ]
+    counted = [_amount(code, k, tr) for code in RESOURCES if (k := singles[code])]
     return tr.join(counted + parts)
 
 
 def _count_what(per: dict[str, Any], tr: Translator) -> str:
-    things = [tr.t(f"sw.count.{x}") for x in per["count"]]
+    things = [tr.t(f"sw.each.{x}") for x in per["count"]]
     return tr.join(things, "or")
 
 
@@ -156,11 +181,7 @@ def effect_text(effect: dict[str, Any], tr: Translator) -> str:
 
 def cost_text(resources: dict[str, int], coins: int, tr: Translator) -> str:
     """A cost in words: "2 wood and 1 coin", or "free"."""
-    parts = [
-        tr.t("sw.text.amount", n=int(k), what=_resource(code, tr))
-        for code in RESOURCES
-        if (k := int(resources.get(code, 0)))
-    ]
+    parts = [_amount(code, k, tr) for code in RESOURCES if (k := int(resources.get(code, 0)))]
     if coins:
         parts.append(tr.tn("n.coin", coins))
     return tr.join(parts) if parts else tr.t("sw.cost.free")
@@ -213,7 +234,7 @@ def _label(view: JSON, c: int, action: int, ctx: Ctx, hints: JSON | None) -> str
         return ctx.t("sw.act.hali_pass")
     t = action % N_CARDS
     card = CARDS[t]
-    name = card.name
+    name = card_name(card.id, ctx.tr)
     if action >= HALI:
         return ctx.t("sw.act.hali", card=name)
     if action >= FREE:
@@ -229,7 +250,7 @@ def _label(view: JSON, c: int, action: int, ctx: Ctx, hints: JSON | None) -> str
         return ctx.t("sw.act.stage", card=name, stage=number, how=how)
     hint = cards.get(card.id) or {}
     if hint.get("chain"):
-        return ctx.t("sw.act.build_chain", card=name, parent=card_name(hint["chain"]))
+        return ctx.t("sw.act.build_chain", card=name, parent=card_name(hint["chain"], ctx.tr))
     how = _how(view, c, hint.get("payments") or [], card.coin_cost, ctx)
     return ctx.t("sw.act.build", card=name, how=how)
 
@@ -256,22 +277,22 @@ def log_line(view: JSON, e: JSON, ctx: Ctx) -> str:
     if kind == "build":
         key = {"chain": "sw.log.build_chain", "olympia": "sw.log.build_olympia"}
         template = key.get(str(e.get("how")), "sw.log.build")
-        return ctx.t(template, city=name, card=card_name(e["card"]))
+        return ctx.t(template, city=name, card=card_name(e["card"], ctx.tr))
     if kind == "stage":
         board = view["cities"][city]["board"]
-        return ctx.t("sw.log.stage", city=name, stage=e["stage"], wonder=wonder_name(board))
+        return ctx.t("sw.log.stage", city=name, stage=e["stage"], wonder=wonder_name(board, ctx.tr))
     if kind == "discard":
         return ctx.tn("sw.log.discard", int(e.get("coins", 3)), city=name)
     if kind == "discarded":
-        return ctx.t("sw.log.discarded", card=card_name(e["card"]))
+        return ctx.t("sw.log.discarded", card=card_name(e["card"], ctx.tr))
     if kind == "income":
         if "card" in e:
-            what = card_name(e["card"])
+            what = card_name(e["card"], ctx.tr)
         else:
             what = ctx.t("sw.stage_n", stage=e["stage"])
         return ctx.tn("sw.log.income", int(e["coins"]), city=name, source=what)
     if kind == "hali_build":
-        return ctx.t("sw.log.hali_build", city=name, card=card_name(e["card"]))
+        return ctx.t("sw.log.hali_build", city=name, card=card_name(e["card"], ctx.tr))
     if kind in ("hali_pass", "hali_nothing", "seventh"):
         return ctx.t(f"sw.log.{kind}", city=name)
     if kind == "battle":
@@ -328,7 +349,7 @@ def prompt(view: JSON, ctx: Ctx) -> str:
         free_city = view["cities"][c].get("seat") is None
         pending = _commitment(view, c)
         if pending.get("choosing_payment") is not None:
-            card = card_name(pending["card"])
+            card = card_name(pending["card"], ctx.tr)
             if pending.get("action") == "stage":
                 number = int(view["cities"][c]["stages_built"]) + 1
                 return ctx.t("sw.prompt.pay_stage", stage=number, card=card)
@@ -360,7 +381,7 @@ def chosen(view: JSON, ctx: Ctx) -> dict[str, str]:
         if not commit.get("action") or commit.get("choosing_payment") is not None:
             continue
         c = int(key)
-        card = card_name(commit["card"])
+        card = card_name(commit["card"], ctx.tr)
         if commit["action"] == "discard":
             out[key] = ctx.t("sw.chosen.sell", card=card)
             continue
@@ -395,7 +416,7 @@ def reasons(view: JSON, hints: JSON | None, ctx: Ctx) -> tuple[dict[str, str], s
     for cid, h in (hints.get("cards") or {}).items():
         code = h.get("reason")
         if code:
-            out[cid] = ctx.t(f"sw.why.{code}", card=card_name(cid))
+            out[cid] = ctx.t(f"sw.why.{code}", card=card_name(cid, ctx.tr))
     stage = hints.get("stage") or {}
     code = stage.get("reason")
     return out, (ctx.t(f"sw.why.stage_{code}") if code else None)
@@ -428,4 +449,64 @@ def render(view: JSON, ctx: Ctx) -> JSON:
         out["sell_reason"] = ctx.t("sw.why.free_city_sell")  # SW-14.5
     if view.get("result") is not None:
         out["scores"] = {cat: ctx.t(f"sw.score.{cat}") for cat in CATEGORIES}
+    return out
+
+
+# --- the card list (``civtable cards seven-wonders``) ----------------------------------------
+def card_entries(tr: Translator) -> list[dict[str, str]]:
+    """Every card, then every wonder board, in player words in ``tr``'s language.
+
+    Each entry has ``name``, ``kind`` (the card's colour and type, or "wonder board"), ``age``,
+    ``cost`` and ``text`` (the effect, from the same templates the table uses; for a board the
+    city's starting resource and every stage of sides A and B); a card that chains has
+    ``chains`` (what makes it free, what it makes free). Empty fields are empty strings."""
+    out: list[dict[str, str]] = []
+    for raw in CARD_DOC["cards"]:
+        card = CARDS[CARD_INDEX[raw["id"]]]
+        chains = []
+        if card.chains_from:
+            names = [card_name(CARDS[i].id, tr) for i in card.chains_from]
+            chains.append(tr.t("sw.ui.chains_from", cards=tr.join(names, "or")))
+        if card.chains_to:
+            names = [card_name(CARDS[i].id, tr) for i in card.chains_to]
+            chains.append(tr.t("sw.ui.chains_to", cards=tr.join(names)))
+        out.append(
+            {
+                "name": card_name(card.id, tr),
+                "kind": tr.t(f"sw.color.{COLORS[card.color]}"),
+                "age": tr.t("sw.ui.age", age=_roman(card.age)),
+                "cost": cost_text(raw["cost"]["resources"], card.coin_cost, tr),
+                "text": effect_text(raw["effect"], tr),
+                "chains": ". ".join(chains),
+            }
+        )
+    for raw_board in WONDER_DOC["boards"]:
+        board = BOARDS[BOARD_INDEX[raw_board["id"]]]
+        sides = []
+        for side in ("A", "B"):
+            stages = [
+                tr.t(
+                    "sw.entry.stage",
+                    stage=int(st["stage"]),
+                    cost=cost_text(st["cost"]["resources"], int(st["cost"].get("coins", 0)), tr),
+                    effect=effect_text(st["effect"], tr),
+                )
+                for st in raw_board["sides"][side]["stages"]
+            ]
+            sides.append(tr.t("sw.entry.side", side=side, stages=" ".join(stages)))
+        start = tr.t("sw.ui.starts_with", resource=_resource(RESOURCES[board.start_resource], tr))
+        out.append(
+            {
+                "name": tr.t(
+                    "sw.entry.board_name",
+                    wonder=wonder_name(board.id, tr),
+                    city=board_city(board.id, tr),
+                ),
+                "kind": tr.t("sw.entry.board"),
+                "age": "",
+                "cost": "",
+                "text": " ".join([start, *sides]),
+                "chains": "",
+            }
+        )
     return out

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from civtable.core.errors import InvalidOptionsError
 from civtable.core.rng import Rng
 from civtable.games.seven_wonders.catalog import BOARD_INDEX, BOARDS, DECKS, GUILDS, GUILDS_DRAWN
-from civtable.games.seven_wonders.state import MAIN, City, SevenWondersState
+from civtable.games.seven_wonders.state import MAIN, City, SevenWondersState, age_event
 
 if TYPE_CHECKING:
     from civtable.core.api import Game
@@ -118,15 +118,8 @@ def start_age(state: SevenWondersState) -> None:
     if state.two_player:
         # SW-14.3 / AMB-19: Ages I and III start with LEFT(FC) = city 1, Age II with RIGHT(FC).
         state.controller = 2 if state.age == 2 else 1
-    if state.log is not None:  # (Age I starts before a log is switched on)
-        state.log.append(
-            {
-                "age": state.age,
-                "turn": 1,
-                "kind": "age",
-                "direction": ("right" if state.age == 2 else "left"),
-            }
-        )
+    if state.log is not None:  # (Age I starts before a log is switched on: see State.log)
+        state.log.append(age_event(state.age))
     start_step(state)
 
 
