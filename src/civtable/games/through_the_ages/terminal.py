@@ -184,9 +184,7 @@ def politics_lines(state: TTAState) -> list[str]:
     p = state.pacts
     for i in range(0, len(p), 4):
         card, _owner, a, b = p[i : i + 4]
-        lines.append(
-            tr.t("tta.term.pact", card=_name(card), a=termkit.name(a), b=termkit.name(b))
-        )
+        lines.append(tr.t("tta.term.pact", card=_name(card), a=termkit.name(a), b=termkit.name(b)))
     w = state.wars
     for i in range(0, len(w), 3):
         lines.append(
