@@ -19,6 +19,7 @@ from rich.text import Text
 
 from civtable import termkit
 from civtable.core.api import JSON, State
+from civtable.games.through_the_ages import words
 from civtable.games.through_the_ages.catalog import (
     AGES,
     BY_ID,
@@ -27,7 +28,6 @@ from civtable.games.through_the_ages.catalog import (
     TAKE_COST,
     Card,
 )
-from civtable.games.through_the_ages import words
 from civtable.games.through_the_ages.state import TTAState
 from civtable.present import Translator
 from civtable.termkit import actions_table, breakdown_table
