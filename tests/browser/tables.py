@@ -26,8 +26,10 @@ def create_game(
     seed: int,
     bots: list[str],
     options: dict[str, Any] | None = None,
+    player_name: str = "Tester",
 ) -> tuple[str, str]:
-    """A game with seat 0 taken by a person and the other seats by ``bots``; (id, token)."""
+    """A game with seat 0 taken by a person named ``player_name`` and the other seats by
+    ``bots``; (id, token)."""
     with httpx.Client(base_url=server.url) as http:
         r = http.post(
             "/api/games",
@@ -37,7 +39,7 @@ def create_game(
                 "seed": seed,
                 "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": b} for b in bots],
                 "take_seat": 0,
-                "player_name": "Tester",
+                "player_name": player_name,
                 "options": options or {},
             },
         )

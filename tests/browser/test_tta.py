@@ -9,7 +9,8 @@ sideways, at 1280×800 and (every few steps) at 390×844. Every payload the page
 is not a tentative step is exactly the seat's view at its sequence number (military hands and
 decks stay hidden, TTA-3.3). Another test starts a compound move (an action card's choice,
 discards after ending the turn), cancels it, and checks the position, the stored moves and the
-other seats' views are as before.
+other seats' views are as before. Two more whole games are played in Russian and in Ukrainian
+(``?lang=``, issue 19): at every step no English is left on the page.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from civtable.server.hub import rebuild
 from civtable.store import Store
 from tests.browser.tables import Planner, create_game, stored_payloads
 from tests.browser.test_play import Wire, _new_page, _shot
-from tests.browser.vocabulary import check_layout, scan_page
+from tests.browser.vocabulary import check_layout, scan_language, scan_page
 from tests.server.procs import ServerProcess
 
 pytestmark = pytest.mark.slow
@@ -64,8 +65,11 @@ _BROKEN_WORDS = """
 """
 
 
-def _check(page: Any, context: str, *, words: bool = True) -> None:
-    scan_page(page, context)
+def _check(page: Any, context: str, *, words: bool = True, lang: str | None = None) -> None:
+    if lang:
+        scan_language(page, lang, context)
+    else:
+        scan_page(page, context)
     check_layout(page, context)
     if words:
         broken = page.evaluate(_BROKEN_WORDS)
@@ -137,12 +141,18 @@ def _shoot(page: Any, name: str) -> None:
 
 
 def _play_to_the_end(
-    page: Any, wire: Wire, player: Player, max_clicks: int, shots: dict[int, str]
+    page: Any,
+    wire: Wire,
+    player: Player,
+    max_clicks: int,
+    shots: dict[int, str],
+    lang: str | None = None,
 ) -> tuple[int, set[str]]:
     """Click the player's choices until the game is over; check the page at every step (both
     viewports every 12 clicks); screenshots after the click counts in ``shots`` and before the
     first move of each kind of :data:`SHOT_KINDS`. Returns the clicks and the kinds of moves
-    made."""
+    made. With ``lang`` (a page read in Russian or Ukrainian) every step is also scanned for
+    English left behind, at 1280×800 only and without screenshots."""
     clicks = 0
     kinds: set[str] = set()
     shot_names: set[str] = set()
@@ -151,7 +161,9 @@ def _play_to_the_end(
         if page.locator("body").get_attribute("data-status") == "over":
             return clicks, kinds
         context = f"after {clicks} clicks"
-        if clicks % 12 == 0:
+        if lang:
+            _check(page, f"{context} ({lang})", words=clicks % 3 == 0, lang=lang)
+        elif clicks % 12 == 0:
             _both_viewports(page, context)
         else:
             _check(page, context, words=clicks % 3 == 0)
@@ -162,7 +174,7 @@ def _play_to_the_end(
         kind = str(move["kind"])
         kinds.add(kind)
         name = SHOT_KINDS.get(kind)
-        if name and name not in shot_names:
+        if name and name not in shot_names and not lang:
             shot_names.add(name)
             _shoot(page, name)
         element = page.locator(f"button.act[data-action='{action}']:not([disabled])")
@@ -189,10 +201,18 @@ def _check_payloads(server: ServerProcess, gid: str, wire: Wire) -> int:
     return len(payloads)
 
 
-def _open(browser: Any, server: ServerProcess, gid: str, token: str, errors: list[str]) -> Any:
+def _open(
+    browser: Any,
+    server: ServerProcess,
+    gid: str,
+    token: str,
+    errors: list[str],
+    lang: str | None = None,
+) -> Any:
     page = _new_page(browser, DESKTOP, errors)
     wire = Wire(page)
-    page.goto(f"{server.url}/game/{gid}#token={token}")
+    query = f"?lang={lang}" if lang else ""
+    page.goto(f"{server.url}/game/{gid}{query}#token={token}")
     page.locator("body[data-your-turn='1'], body[data-status='over']").first.wait_for()
     return page, wire
 
@@ -278,6 +298,53 @@ def test_tta_13_whole_four_player_full_game_with_politics(
     assert clicks >= 100
     assert _check_payloads(server, gid, wire) >= clicks // 2
     print(f"four-player full game: {clicks} clicks in {time.monotonic() - started:.0f}s")
+
+
+#: (language, the person's name, players, seed, the end-of-turn line of the log) of the games
+#: played in Russian and Ukrainian
+LANGUAGE_GAMES = [
+    ("ru", "Анна", 3, 13, "Конец хода игрока Анна:"),
+    ("uk", "Борис", 2, 17, "Кінець ходу гравця Борис:"),
+]
+
+
+@pytest.mark.parametrize(
+    ("lang", "name", "players", "seed", "end_of_turn"), LANGUAGE_GAMES, ids=("ru", "uk")
+)
+def test_tta_whole_full_game_in_russian_and_ukrainian(
+    browser: Any,
+    server: ServerProcess,
+    lang: str,
+    name: str,
+    players: int,
+    seed: int,
+    end_of_turn: str,
+) -> None:
+    """Issue 19: a whole full game (TTA-13) read in ``lang``; every step shows no English."""
+    started = time.monotonic()
+    bots = ["heuristic"] * (players - 1)
+    gid, token = create_game(
+        server, "through-the-ages", players, seed, bots, {"mode": "full"}, player_name=name
+    )
+    errors: list[str] = []
+    page, wire = _open(browser, server, gid, token, errors, lang=lang)
+    assert page.locator("html").get_attribute("lang") == lang
+    player = Player(server, gid, seed=seed)
+    clicks, kinds = _play_to_the_end(page, wire, player, 3000, {}, lang=lang)
+    assert {"take", "end_turn", "prepare"} <= kinds
+    scores = page.locator("[data-testid=scores]")
+    scores.wait_for()
+    assert scores.locator("tr.total td").count() == players
+    _check(page, f"at the end ({lang})", lang=lang)
+    log = page.locator("[data-testid=log] li").all_inner_texts()
+    assert any(line.startswith(end_of_turn) for line in log), log[:5]
+    page.evaluate("window.scrollTo(0, 0)")
+    _shot(page, f"tta-desktop-scores-{lang}.png")
+    page.context.close()
+    assert not errors, errors
+    assert clicks >= 60
+    assert _check_payloads(server, gid, wire) >= clicks // 2
+    print(f"{lang} full game: {clicks} clicks in {time.monotonic() - started:.0f}s")
 
 
 def _spectator(server: ServerProcess, gid: str) -> dict[str, Any]:

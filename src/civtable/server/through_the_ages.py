@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from civtable import present
 from civtable.core.api import JSON
-from civtable.games.through_the_ages import actions
+from civtable.games.through_the_ages import actions, words
 from civtable.games.through_the_ages.catalog import (
     AGES,
     CARDS,
     KINDS,
-    PLAYER_TEXT,
     RULE_REFS,
     SLOT_CARD,
     STATS,
@@ -27,13 +27,15 @@ def _stats(vec: tuple[int, ...]) -> dict[str, int]:
     return {STATS[i]: n for i, n in enumerate(vec) if n}
 
 
-def card_doc(idx: int) -> dict[str, Any]:
-    """One card's static facts for the UI (names and texts in English, from the card data)."""
+def card_doc(idx: int, tr: present.Translator | None = None) -> dict[str, Any]:
+    """One card's static facts for the UI, its name and text in ``tr``'s language (English
+    by default)."""
+    tr = tr or present.translator()
     c = CARDS[idx]
     doc: dict[str, Any] = {
         "id": c.id,
         "index": c.idx,
-        "name": c.name,
+        "name": words.name_of(tr, c),
         "age": AGES[c.age],
         "deck": c.deck,
         "type": c.type,
@@ -41,7 +43,7 @@ def card_doc(idx: int) -> dict[str, Any]:
         "subtype": c.subtype,
         "kind": KINDS[c.kind] if c.kind >= 0 else None,
         # the effect in a player's words; the rule ids it rests on, for developers only
-        "text": PLAYER_TEXT[idx],
+        "text": words.text_of(tr, c),
         "rule_refs": list(RULE_REFS[idx]),
     }
     if c.science_cost:
@@ -77,10 +79,11 @@ def card_doc(idx: int) -> dict[str, Any]:
 def catalog(lang: str = "en") -> JSON:
     """Every card by id, the building kinds and slots, row take costs and the action ranges.
 
-    ``lang`` is the language of names and texts (only English so far)."""
+    ``lang`` is the language of the cards' names and texts (content data, issue 19)."""
+    tr = present.translator(present.check_language(lang))
     return {
         "game": "through-the-ages",
-        "cards": {c.id: card_doc(c.idx) for c in CARDS},
+        "cards": {c.id: card_doc(c.idx, tr) for c in CARDS},
         "ages": list(AGES),
         "kinds": list(KINDS),
         "urban_kinds": [KINDS[k] for k in URBAN_KINDS],

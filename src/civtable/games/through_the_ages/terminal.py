@@ -2,7 +2,9 @@
 
 Used by the ``civtable`` command line (``cards``, ``play``, ``replay``), modelled on
 ``games/seven_wonders/terminal.py``. Everything a seat is shown comes from
-:meth:`~civtable.core.State.view` plus the static card tables.
+:meth:`~civtable.core.State.view` plus the static card tables, in the reader's language
+(:func:`civtable.termkit.set_reader`): labels from the ``tta.term.*`` messages, card names and
+texts from the content data (:mod:`.words`).
 """
 
 from __future__ import annotations
@@ -17,16 +19,17 @@ from rich.text import Text
 
 from civtable import termkit
 from civtable.core.api import JSON, State
+from civtable.games.through_the_ages import words
 from civtable.games.through_the_ages.catalog import (
     AGES,
     BY_ID,
     CARDS,
-    PLAYER_TEXT,
     STATS,
     TAKE_COST,
     Card,
 )
 from civtable.games.through_the_ages.state import TTAState
+from civtable.present import Translator
 from civtable.termkit import actions_table, breakdown_table
 
 TYPE_STYLES = {
@@ -44,43 +47,61 @@ TYPE_STYLES = {
 }
 
 
+def _tr() -> Translator:
+    """The translator of the terminal's reader."""
+    return termkit.ctx(None).tr
+
+
+def _name(cid: str | int) -> str:
+    """A card's name (by id or index) in the reader's language."""
+    card = CARDS[cid] if isinstance(cid, int) else CARDS[BY_ID[cid]]
+    return words.name_of(_tr(), card)
+
+
+def _names(cids: Sequence[str | int]) -> str:
+    return ", ".join(_name(c) for c in cids)
+
+
 def _symbols(vec: tuple[int, ...]) -> str:
-    return ", ".join(f"{'+' if v > 0 else ''}{v} {STATS[i]}" for i, v in enumerate(vec) if v)
+    tr = _tr()
+    return ", ".join(
+        f"{'+' if v > 0 else ''}{v} {tr.t(f'tta.term.stat.{STATS[i]}')}"
+        for i, v in enumerate(vec)
+        if v
+    )
 
 
 def card_text(card: Card) -> str:
-    """A one-line summary of a card's numbers and effect."""
+    """A one-line summary of a card's numbers, in the reader's language."""
+    tr = _tr()
     parts = []
     if card.science_cost:
-        parts.append(f"science {card.science_cost}")
+        parts.append(tr.t("tta.term.science_cost", n=card.science_cost))
     if card.revolution_cost:
-        parts.append(f"revolution {card.revolution_cost}")
+        parts.append(tr.t("tta.term.revolution_cost", n=card.revolution_cost))
     if card.build_cost:
-        parts.append(f"build {card.build_cost}")
+        parts.append(tr.t("tta.term.build_cost", n=card.build_cost))
     if any(card.per_worker):
-        parts.append(f"per worker: {_symbols(card.per_worker)}")
+        parts.append(tr.t("tta.term.per_worker", stats=_symbols(card.per_worker)))
     if any(card.in_play):
-        parts.append(f"in play: {_symbols(card.in_play)}")
+        parts.append(tr.t("tta.term.in_play", stats=_symbols(card.in_play)))
     if card.urban_limit:
-        parts.append(f"urban limit {card.urban_limit}")
+        parts.append(tr.t("tta.term.urban_limit", n=card.urban_limit))
     if card.stages:
-        parts.append("stages " + "-".join(str(s) for s in card.stages))
+        parts.append(tr.t("tta.term.stages", stages="-".join(str(s) for s in card.stages)))
     return "; ".join(parts)
 
 
 def _effect_text(card: Card) -> str:
-    return PLAYER_TEXT[card.idx]
+    return words.text_of(_tr(), card)
 
 
 def render_events(console: Console, events: Sequence[JSON], title: str = "what happened") -> None:
     """Print structured log events (:mod:`.logs`) in player words (:mod:`.words`); an event
     only one seat saw is marked with that seat."""
-    from civtable import present
-    from civtable.games.through_the_ages import words
-
     if not events:
         return
-    ctx = present.Ctx(present.translator())
+    ctx = termkit.ctx(None)
     lines = []
     for e in events:
         line = words.log_line(e, ctx) if "kind" in e else str(e.get("text", ""))
@@ -96,15 +117,15 @@ def _selected(age: int | None) -> list[Card]:
 
 def cards_table(age: int | None = None) -> Table:
     """Every civil card (and the board technologies), optionally of one age (0..3)."""
-    table = Table(title="Through the Ages civil cards")
-    for col in ("age", "card", "type", "numbers", "effect", "copies 2/3/4"):
-        table.add_column(col)
+    tr = _tr()
+    table = Table(title=tr.t("tta.term.cards_title"))
+    for col in ("age", "card", "type", "numbers", "effect", "copies"):
+        table.add_column(tr.t(f"tta.term.col.{col}"))
     for c in _selected(age):
-        kind = c.tech_type or c.type
         table.add_row(
             AGES[c.age],
-            Text(c.name, style=TYPE_STYLES.get(c.type, "")),
-            kind if c.subtype is None else f"{kind}/{c.subtype}",
+            Text(words.name_of(tr, c), style=TYPE_STYLES.get(c.type, "")),
+            words.kind_text(tr, c),
             card_text(c),
             _effect_text(c),
             "/".join(str(n) for n in c.copies),
@@ -113,13 +134,14 @@ def cards_table(age: int | None = None) -> Table:
 
 
 def catalog_json(age: int | None = None) -> JSON:
-    """The civil cards as JSON (``civtable cards through-the-ages --json``)."""
+    """The civil cards as JSON (``civtable cards through-the-ages --json``): ids and structure,
+    names and texts in the reader's language."""
     return {
         "game": "through-the-ages",
         "cards": [
             {
                 "id": c.id,
-                "name": c.name,
+                "name": words.name_of(_tr(), c),
                 "age": AGES[c.age],
                 "type": c.type,
                 "tech_type": c.tech_type,
@@ -140,43 +162,57 @@ def render_catalog(console: Console, age: int | None = None) -> None:
 
 def header_text(view: JSON) -> str:
     """Round, age, whose turn (and who decides now, if another player answers)."""
-    last = f", last round {view['last_round']}" if view["last_round"] >= 0 else ""
-    text = f"Round {view['round']}, Age {view['age']}{last}: player {view['current'] + 1} to act"
+    tr = _tr()
+    args = {"round": view["round"], "age": view["age"], "player": termkit.name(view["current"])}
+    if view["last_round"] >= 0:
+        text = tr.t("tta.term.header_last", last=view["last_round"], **args)
+    else:
+        text = tr.t("tta.term.header", **args)
     deciding = view.get("to_move") or []
     if deciding and deciding[0] != view["current"]:
-        text += f" (player {deciding[0] + 1} answers)"
+        text += " (" + tr.t("tta.term.answers", player=termkit.name(deciding[0])) + ")"
     return text
 
 
 def politics_lines(state: TTAState) -> list[str]:
     """Public facts of the military part: event decks, past events, pacts, wars, colonies."""
-    lines = [
-        f"events: {len(state.events)} current, {len(state.future)} future"
-        + (f"; past: {', '.join(CARDS[c].name for c in state.past[-4:])}" if state.past else "")
-    ]
+    tr = _tr()
+    line = tr.t("tta.term.events", current=len(state.events), future=len(state.future))
+    if state.past:
+        line += "; " + tr.t("tta.term.past", cards=_names(state.past[-4:]))
+    lines = [line]
     p = state.pacts
     for i in range(0, len(p), 4):
         card, _owner, a, b = p[i : i + 4]
-        lines.append(f"pact {CARDS[card].name}: A = P{a + 1}, B = P{b + 1}")
+        lines.append(tr.t("tta.term.pact", card=_name(card), a=termkit.name(a), b=termkit.name(b)))
     w = state.wars
     for i in range(0, len(w), 3):
-        lines.append(f"war {CARDS[w[i]].name}: P{w[i + 1] + 1} on P{w[i + 2] + 1}")
+        lines.append(
+            tr.t(
+                "tta.term.war",
+                card=_name(w[i]),
+                declarer=termkit.name(w[i + 1]),
+                target=termkit.name(w[i + 2]),
+            )
+        )
     for seat, civ in enumerate(state.civs):
         if civ.colonies:
-            names = ", ".join(CARDS[c].name for c in civ.colonies)
-            lines.append(f"P{seat + 1} colonies: {names}")
+            lines.append(
+                tr.t("tta.term.colonies", player=termkit.name(seat), cards=_names(civ.colonies))
+            )
     if state.faceup:
-        lines.append("face-up Age III events: " + ", ".join(CARDS[c].name for c in state.faceup))
+        lines.append(tr.t("tta.term.faceup", cards=_names(state.faceup)))
     return lines
 
 
 def row_table(view: JSON, cost_for: int | None = None) -> Table:
     """The card row with the printed taking costs (TTA-3.1)."""
-    table = Table(title="card row", title_justify="left")
-    table.add_column("slot", justify="right")
-    table.add_column("cost", justify="right")
-    table.add_column("card")
-    table.add_column("numbers")
+    tr = _tr()
+    table = Table(title=tr.t("tta.term.row"), title_justify="left")
+    table.add_column(tr.t("tta.term.col.slot"), justify="right")
+    table.add_column(tr.t("tta.term.col.cost"), justify="right")
+    table.add_column(tr.t("tta.term.col.card"))
+    table.add_column(tr.t("tta.term.col.numbers"))
     for i, cid in enumerate(view["row"]):
         if cid is None:
             table.add_row(str(i + 1), str(TAKE_COST[i]), "-", "")
@@ -185,7 +221,7 @@ def row_table(view: JSON, cost_for: int | None = None) -> Table:
         table.add_row(
             str(i + 1),
             str(TAKE_COST[i]),
-            Text(f"{c.name} ({AGES[c.age]})", style=TYPE_STYLES.get(c.type, "")),
+            Text(f"{words.name_of(tr, c)} ({AGES[c.age]})", style=TYPE_STYLES.get(c.type, "")),
             card_text(c),
         )
     del cost_for
@@ -194,36 +230,37 @@ def row_table(view: JSON, cost_for: int | None = None) -> Table:
 
 def civs_table(view: JSON) -> Table:
     """One column per civilization: ratings, banks, stocks and cards in play."""
-    table = Table(title="civilizations")
+    tr = _tr()
+    table = Table(title=tr.t("tta.term.civs"))
     table.add_column("")
     civs = view["civs"]
     for doc in civs:
-        table.add_column(f"P{doc['seat'] + 1}", justify="right")
+        table.add_column(termkit.name(doc["seat"]), justify="right")
     rows: list[tuple[str, Callable[[JSON], str]]] = [
-        ("culture (+rate)", lambda d: f"{d['culture']} (+{d['culture_rate']})"),
-        ("science (+rate)", lambda d: f"{d['science']} (+{d['science_rate']})"),
+        ("culture", lambda d: f"{d['culture']} (+{d['culture_rate']})"),
+        ("science", lambda d: f"{d['science']} (+{d['science_rate']})"),
         ("strength", lambda d: str(d["strength"])),
-        ("happiness / discontent", lambda d: f"{d['happiness']} / {d['discontent']}"),
-        ("food / resources", lambda d: f"{d['food']} / {d['resources']}"),
-        ("yellow bank / pool", lambda d: f"{d['yellow_bank']} / {d['worker_pool']}"),
-        ("blue bank", lambda d: str(d["blue_bank"])),
+        ("happiness", lambda d: f"{d['happiness']} / {d['discontent']}"),
+        ("food", lambda d: f"{d['food']} / {d['resources']}"),
+        ("yellow", lambda d: f"{d['yellow_bank']} / {d['worker_pool']}"),
+        ("blue", lambda d: str(d["blue_bank"])),
         (
-            "CA / MA",
+            "actions",
             lambda d: (
                 f"{d['civil_actions']}/{d['civil_actions_total']} "
                 f"{d['military_actions']}/{d['military_actions_total']}"
             ),
         ),
-        ("government", lambda d: CARDS[BY_ID[d["government"]]].name),
-        ("leader", lambda d: CARDS[BY_ID[d["leader"]]].name if d["leader"] else "-"),
-        ("wonders", lambda d: ", ".join(CARDS[BY_ID[w]].name for w in d["wonders"]) or "-"),
-        ("unfinished wonder", lambda d: _wip(d)),
-        ("special techs", lambda d: ", ".join(CARDS[BY_ID[w]].name for w in d["special"]) or "-"),
-        ("hand", lambda d: ", ".join(CARDS[BY_ID[w]].name for w in d["hand"]) or "-"),
-        ("military cards", lambda d: str(d["military_hand_size"])),
+        ("government", lambda d: _name(d["government"])),
+        ("leader", lambda d: _name(d["leader"]) if d["leader"] else "-"),
+        ("wonders", lambda d: _names(d["wonders"]) or "-"),
+        ("unfinished_wonder", lambda d: _wip(d)),
+        ("special", lambda d: _names(d["special"]) or "-"),
+        ("hand", lambda d: _names(d["hand"]) or "-"),
+        ("military", lambda d: str(d["military_hand_size"])),
     ]
     for label, fn in rows:
-        table.add_row(label, *[fn(d) for d in civs])
+        table.add_row(tr.t(f"tta.term.civ.{label}"), *[fn(d) for d in civs])
     return table
 
 
@@ -231,19 +268,20 @@ def _wip(doc: JSON) -> str:
     if not doc["unfinished_wonder"]:
         return "-"
     c = CARDS[BY_ID[doc["unfinished_wonder"]]]
-    return f"{c.name} {doc['wonder_stages_built']}/{len(c.stages)}"
+    return f"{words.name_of(_tr(), c)} {doc['wonder_stages_built']}/{len(c.stages)}"
 
 
 def buildings_table(view: JSON, seat: int) -> Table:
     """The seat's technologies in play with their workers."""
     doc = view["civs"][seat]
-    table = Table(title="your buildings", title_justify="left")
-    table.add_column("technology")
-    table.add_column("workers", justify="right")
-    table.add_column("numbers")
+    tr = _tr()
+    table = Table(title=tr.t("tta.term.buildings"), title_justify="left")
+    table.add_column(tr.t("tta.term.col.technology"))
+    table.add_column(tr.t("tta.term.col.workers"), justify="right")
+    table.add_column(tr.t("tta.term.col.numbers"))
     for cid, n in doc["workers"].items():
         c = CARDS[BY_ID[cid]]
-        table.add_row(f"{c.name} ({AGES[c.age]})", str(n), card_text(c))
+        table.add_row(f"{words.name_of(tr, c)} ({AGES[c.age]})", str(n), card_text(c))
     return table
 
 
@@ -260,7 +298,7 @@ def render_decision(
         console.print(buildings_table(view, seat))
         mil = view.get("military_hand") or []
         if mil:
-            console.print("military cards: " + ", ".join(CARDS[BY_ID[m]].name for m in mil))
+            console.print(_tr().t("tta.term.military", cards=_names(mil)))
         for line in politics_lines(state):
             console.print(line)
     console.print(actions_table(state, seat, actions))

@@ -13,8 +13,10 @@ reader's language, from the catalogue ``locale/<lang>/through_the_ages.po`` (key
 ``confirm_end`` the question to ask before ending a turn with actions left (None: no question)
 ``scores``  category → label, once the game is over
 
-Card names come from the card data (English); issue 19 plugs translated names in through
-:func:`card_name`.
+Card names and texts are content (issue 19): English from the card data
+(:func:`content_english`), other languages from ``data/i18n/<lang>.json``, looked up by
+:func:`card_name` and :func:`card_text`; :func:`card_entries` lists every card for
+``civtable cards``.
 """
 
 from __future__ import annotations
@@ -22,8 +24,18 @@ from __future__ import annotations
 from typing import Any
 
 from civtable.core.api import JSON
-from civtable.games.through_the_ages.catalog import BY_ID, CARDS
-from civtable.present import Ctx
+from civtable.games.through_the_ages.catalog import (
+    AGES,
+    BY_ID,
+    CARDS,
+    KINDS,
+    PLAYER_TEXT,
+    Card,
+)
+from civtable.present import Ctx, Translator
+
+#: the game package, whose content files are ``data/i18n/<lang>.json``
+PKG = "through_the_ages"
 
 #: seats named in moves and log entries
 _SEAT_KEYS = ("player", "target", "offerer", "attacker", "declarer", "winner", "a", "b")
@@ -68,12 +80,66 @@ _STAT_COUNT = {
 }
 
 
+def content_english() -> dict[str, str]:
+    """Every content text of the game in English, by key: ``card.<id>`` (the card's name) and
+    ``card.<id>.text`` (its effect for players), from the card data."""
+    out: dict[str, str] = {}
+    for c in CARDS:
+        out[f"card.{c.id}"] = c.name
+        out[f"card.{c.id}.text"] = PLAYER_TEXT[c.idx]
+    return out
+
+
+def name_of(tr: Translator, card: Card) -> str:
+    """``card``'s name in the translator's language."""
+    return tr.content(PKG, f"card.{card.id}", card.name)
+
+
+def text_of(tr: Translator, card: Card) -> str:
+    """``card``'s effect text for players in the translator's language."""
+    return tr.content(PKG, f"card.{card.id}.text", PLAYER_TEXT[card.idx])
+
+
 def card_name(ctx: Ctx, cid: Any) -> str:
-    """A card's name as the reader reads it (the card data's English name for now)."""
+    """A card's name as the reader reads it."""
     idx = BY_ID.get(str(cid))
     if idx is None:
         return ctx.t("tta.card.unknown")
-    return ctx.tr.maybe(f"tta.card.{cid}", CARDS[idx].name)
+    return name_of(ctx.tr, CARDS[idx])
+
+
+def card_text(ctx: Ctx, cid: Any) -> str:
+    """A card's effect text as the reader reads it ("" for an unknown card)."""
+    idx = BY_ID.get(str(cid))
+    return "" if idx is None else text_of(ctx.tr, CARDS[idx])
+
+
+def kind_text(tr: Translator, card: Card) -> str:
+    """What a card is, in player words: ``farm``, ``government``, ``civil technology``,
+    ``leader``, ``event``… (as the table's card detail says it)."""
+    if card.type == "technology":
+        if card.kind >= 0:
+            return tr.t(f"tta.kind.{KINDS[card.kind]}")
+        if card.tech_type == "special" and card.subtype:
+            return tr.t(f"tta.special.{card.subtype}")
+        if card.tech_type == "government":
+            return tr.t("tta.tech.government")
+    return tr.t(f"tta.type.{card.type}")
+
+
+def card_entries(tr: Translator) -> list[dict[str, str]]:
+    """Every card in the translator's language, for ``civtable cards``: ``id``, ``name``,
+    ``text`` (its effect as the table shows it), ``age`` (``Age I``) and ``kind``."""
+    return [
+        {
+            "id": c.id,
+            "name": name_of(tr, c),
+            "text": text_of(tr, c),
+            "age": tr.t("tta.ui.age", age=AGES[c.age]),
+            "kind": kind_text(tr, c),
+        }
+        for c in CARDS
+    ]
 
 
 def _sign(n: int) -> str:
@@ -282,12 +348,7 @@ def log_line(e: JSON, ctx: Ctx) -> str:
             changes="; ".join(told) if told else ctx.t("tta.change.nothing"),
         )
     if kind == "event":
-        idx = BY_ID.get(str(e.get("card")))
-        from civtable.games.through_the_ages.catalog import PLAYER_TEXT
-
-        text = (
-            ctx.tr.maybe(f"tta.text.{e.get('card')}", PLAYER_TEXT[idx]) if idx is not None else ""
-        )
+        text = card_text(ctx, e.get("card"))
         return ctx.t("tta.log.event", card=card_name(ctx, e.get("card")), text=text)
     key = f"tta.log.{kind}{_variant(e)}"
     if not ctx.tr.has(key):
@@ -400,9 +461,7 @@ def _card_text(view: JSON, ctx: Ctx) -> str:
     idx = BY_ID.get(str(d.get("card")))
     if idx is None or d.get("kind") in ("discard", "keep"):
         return ""
-    from civtable.games.through_the_ages.catalog import PLAYER_TEXT
-
-    text = ctx.tr.maybe(f"tta.text.{d.get('card')}", PLAYER_TEXT[idx])
+    text = card_text(ctx, d.get("card"))
     return ctx.t("tta.hint.card", card=card_name(ctx, d.get("card")), text=text)
 
 

@@ -16,6 +16,13 @@ import { actionLabel, confirmMove, logLines, playerName, promptBar, showDetail }
 export const SEAT_COLORS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e"];
 const AGE_INDEX = { A: 0, I: 1, II: 2, III: 3, IV: 4 };
 const LOG_SHOWN = 150;
+/** The element of a card's name: smaller type for a name with a long word (issue 19: Russian and
+ * Ukrainian names such as "Трансконтинентальная" must fit a card of the row without being cut). */
+function nameTag(name) {
+  const longest = Math.max(0, ...String(name).split(/[\s\-/]+/).map((w) => w.length));
+  return longest > 18 ? "div.name.longer" : longest > 15 ? "div.name.long" : "div.name";
+}
+
 const UNIT_KINDS = new Set(["infantry", "cavalry", "artillery", "air_force"]);
 
 /** The colour family of a card (CSS class tta-c-…). */
@@ -344,7 +351,7 @@ export class TtaTable {
         `div.tta-slot.tta-card.tta-c-${family(c)}${a ? ".can" : ""}${reason ? ".cannot" : ""}`,
         { "data-slot": s, "data-card": id, "data-testid": "row-card", title: `${c.name}: ${c.text}`, ...this.opener(c, status) },
         h("span.tta-cost", { title: tn("tta.n.ca", cost) }, t("tta.ui.take_cost", { n: cost })),
-        h("div.name", null, c.name),
+        h(nameTag(c.name), null, c.name),
         h("div.sub", null, this.typeText(c)),
         this.costText(c) ? h("div.costs", null, this.costText(c)) : null,
         h("div.text", null, c.text),
@@ -391,7 +398,7 @@ export class TtaTable {
         `div.tta-card.tta-hand-card.tta-c-${family(c)}${a || r ? ".can" : ""}`,
         { "data-card": id, "data-testid": "hand-card", title: `${c.name}: ${c.text}`, ...this.opener(c, status) },
         h("div.sub", null, this.typeText(c)),
-        h("div.name", null, c.name),
+        h(nameTag(c.name), null, c.name),
         this.costText(c) ? h("div.costs", null, this.costText(c)) : null,
         h("div.text", null, c.text),
         lines,
@@ -406,7 +413,7 @@ export class TtaTable {
         `div.tta-card.tta-hand-card.tta-c-${family(c)}${buttons.some(Boolean) ? ".can" : ""}`,
         { "data-card": id, "data-testid": "military-card", title: `${c.name}: ${c.text}`, ...this.opener(c, () => [reason]) },
         h("div.sub", null, this.typeText(c)),
-        h("div.name", null, c.name),
+        h(nameTag(c.name), null, c.name),
         this.costText(c) ? h("div.costs", null, this.costText(c)) : null,
         h("div.text", null, c.text),
         !buttons.some(Boolean) && !general ? this.whyLine(reason, "military-why") : null,
@@ -420,7 +427,7 @@ export class TtaTable {
         "div.tta-card.tta-hand-card.tta-c-milcard",
         { "data-card": id, title: `${c.name}: ${c.text}`, ...this.opener(c) },
         h("div.sub", null, t("tta.ui.common_tactic")),
-        h("div.name", null, c.name),
+        h(nameTag(c.name), null, c.name),
         this.costText(c) ? h("div.costs", null, this.costText(c)) : null,
         h("div.acts", null, this.button(copy.get(c.index), t("tta.ui.copy_tactic"), "play")),
       );
@@ -651,7 +658,7 @@ export class TtaTable {
     return h(
       `div.tta-card.tta-bld.tta-c-${family(c)}`,
       { "data-card": c.id, "data-slot": slot, title: `${c.name}: ${c.text}`, ...this.opener(c, () => [(why.build || {})[c.id]]) },
-      h("div.name", null, c.name, h("small", null, ` ${c.age}`)),
+      h(nameTag(c.name), null, c.name, h("small", null, ` ${c.age}`)),
       h("div.sub", null, t(unit ? "tta.ui.build_cost_unit" : "tta.ui.build_cost", { n: cost })),
       h("div.tta-on", null, dots, cubes),
       this.whyLine(reason, "build-why"),
@@ -666,7 +673,7 @@ export class TtaTable {
       `div.tta-card.tta-c-${family(c)}`,
       { "data-card": c.id, title: `${c.name}: ${c.text}`, ...this.opener(c) },
       h("div.sub", null, label),
-      h("div.name", null, c.name, h("small", null, ` ${c.age}`)),
+      h(nameTag(c.name), null, c.name, h("small", null, ` ${c.age}`)),
       h("div.text", null, c.text),
       buttons.length ? h("div.acts", null, buttons) : null,
     );
@@ -684,7 +691,7 @@ export class TtaTable {
       "div.tta-card.tta-c-wonder.wip",
       { "data-card": c.id, title: `${c.name}: ${c.text}`, ...this.opener(c, () => [why.wonder]) },
       h("div.sub", null, t("tta.ui.wonder_building")),
-      h("div.name", null, c.name, h("small", null, ` ${c.age}`)),
+      h(nameTag(c.name), null, c.name, h("small", null, ` ${c.age}`)),
       h("div.tta-stages", null, stages),
       h("div.text", null, c.text),
       !buttons.length && you && !why.general ? this.whyLine(why.wonder, "wonder-why") : null,
@@ -701,7 +708,7 @@ export class TtaTable {
       "div.tta-card.tta-c-milcard.tta-pact",
       { "data-card": pact.card, title: `${c.name}: ${c.text}`, ...this.opener(c) },
       h("div.sub", null, t("tta.ui.pact_sides", { a: this.name(pact.a), b: this.name(pact.b) })),
-      h("div.name", null, c.name, h("small", null, ` ${c.age}`)),
+      h(nameTag(c.name), null, c.name, h("small", null, ` ${c.age}`)),
       h("div.text", null, c.text),
       cancel || tradeHere ? h("div.acts", null, tradeHere, this.button(cancel, t("tta.ui.cancel_pact"), "destroy")) : null,
     );
