@@ -31,12 +31,14 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     BARBARIAN_LETTERS,
     CITY_STATES,
     DIRECTIONS,
+    ERAS,
     EVENT_SECTIONS,
     FOCUS_CARDS,
     LEADERS,
     LEVELS,
     NATURAL_WONDERS,
     PLAYER_CARD_NAMES,
+    PLAYER_CARD_TEXTS,
     PLAYER_CARDS,
     RESOURCES,
     TYPES,
@@ -47,7 +49,7 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     Step,
 )
 from civtable.games.civilization_a_new_dawn.rules import kinds as K  # noqa: N812
-from civtable.present import Ctx, translator
+from civtable.present import Ctx, Translator, translator
 
 P = "civ."
 #: the start-of-turn effects, in the order of ``rules.start`` (wonder or city-state id)
@@ -67,35 +69,151 @@ M_CITY, M_FRIENDLY, M_ANCHOR, M_HANGING, M_STONEHENGE = range(5)
 
 
 # --- content names ------------------------------------------------------------------------------
+PKG = "civilization_a_new_dawn"
+
+
 @dataclass(frozen=True)
 class Content:
-    """Names of the game's content in one language (English from the game data)."""
+    """Names and texts of the game's content in one language (English from the game data)."""
 
     cards: dict[str, str]
     wonders: dict[str, str]
+    wonder_texts: dict[str, str]
     city_states: dict[str, str]
     natural_wonders: dict[str, str]
     leaders: dict[str, str]
     civilizations: dict[str, str]
+    abilities: dict[str, str]
+    ability_texts: dict[str, str]
     player_cards: dict[str, str]
+    player_card_texts: dict[str, str]
     agendas: dict[str, tuple[str, ...]]
     cs_texts: dict[str, str]
 
 
 @functools.cache
+def content_english() -> dict[str, str]:
+    """Every content key of the game with its English text from the card data (issue 19):
+    ``card.<id>`` (focus cards), ``wonder.<id>`` / ``.text``, ``city_state.<id>`` / ``.text``,
+    ``natural_wonder.<id>``, ``leader.<id>`` / ``.ability`` / ``.text``, ``civilization.<id>``,
+    ``diplomacy.<id>`` / ``.text`` (players' diplomacy cards) and ``agenda.<id>`` (victory
+    cards). Focus-card and agenda texts are not here: they are made from the effect data by the
+    catalogue's templates (``civ.op.*``, ``civ.agenda.*``)."""
+    out: dict[str, str] = {}
+    for c in FOCUS_CARDS:
+        out[f"card.{c.id}"] = c.name
+    for w in WONDERS:
+        out[f"wonder.{w.id}"] = w.name
+        out[f"wonder.{w.id}.text"] = w.text
+    for cs in CITY_STATES:
+        out[f"city_state.{cs.id}"] = cs.name
+        out[f"city_state.{cs.id}.text"] = cs.card_text
+    for n in NATURAL_WONDERS:
+        out[f"natural_wonder.{n.id}"] = n.name
+    for ld in LEADERS:
+        out[f"leader.{ld.id}"] = ld.leader
+        out[f"civilization.{ld.id}"] = ld.civilization
+        out[f"leader.{ld.id}.ability"] = ld.ability_name
+        out[f"leader.{ld.id}.text"] = ld.ability_text
+    for k, name, text in zip(PLAYER_CARDS, PLAYER_CARD_NAMES, PLAYER_CARD_TEXTS, strict=True):
+        out[f"diplomacy.{k}"] = name
+        out[f"diplomacy.{k}.text"] = text
+    for v in VICTORY_CARDS:
+        for a in v.agendas:
+            out[f"agenda.{a.id}"] = a.name
+    return out
+
+
+@functools.cache
 def content(lang: str = "en") -> Content:
-    """Content names for ``lang``; English comes from the data files (issue 19 adds others)."""
+    """Content names and texts for ``lang``: ``data/i18n/<lang>.json``, English from the data."""
+    tr = translator(lang)
+    eng = content_english()
+
+    def get(key: str) -> str:
+        return tr.content(PKG, key, eng[key])
+
     return Content(
-        cards={c.id: c.name for c in FOCUS_CARDS},
-        wonders={w.id: w.name for w in WONDERS},
-        city_states={c.id: c.name for c in CITY_STATES},
-        natural_wonders={n.id: n.name for n in NATURAL_WONDERS},
-        leaders={ld.id: ld.leader for ld in LEADERS},
-        civilizations={ld.id: ld.civilization for ld in LEADERS},
-        player_cards=dict(zip(PLAYER_CARDS, PLAYER_CARD_NAMES, strict=True)),
-        agendas={v.id: tuple(a.name for a in v.agendas) for v in VICTORY_CARDS},
-        cs_texts={c.id: c.card_text for c in CITY_STATES},
+        cards={c.id: get(f"card.{c.id}") for c in FOCUS_CARDS},
+        wonders={w.id: get(f"wonder.{w.id}") for w in WONDERS},
+        wonder_texts={w.id: get(f"wonder.{w.id}.text") for w in WONDERS},
+        city_states={c.id: get(f"city_state.{c.id}") for c in CITY_STATES},
+        natural_wonders={n.id: get(f"natural_wonder.{n.id}") for n in NATURAL_WONDERS},
+        leaders={ld.id: get(f"leader.{ld.id}") for ld in LEADERS},
+        civilizations={ld.id: get(f"civilization.{ld.id}") for ld in LEADERS},
+        abilities={ld.id: get(f"leader.{ld.id}.ability") for ld in LEADERS},
+        ability_texts={ld.id: get(f"leader.{ld.id}.text") for ld in LEADERS},
+        player_cards={k: get(f"diplomacy.{k}") for k in PLAYER_CARDS},
+        player_card_texts={k: get(f"diplomacy.{k}.text") for k in PLAYER_CARDS},
+        agendas={v.id: tuple(get(f"agenda.{a.id}") for a in v.agendas) for v in VICTORY_CARDS},
+        cs_texts={c.id: get(f"city_state.{c.id}.text") for c in CITY_STATES},
     )
+
+
+def card_entries(tr: Translator) -> list[dict[str, str]]:
+    """Every focus card, world wonder, city-state, natural wonder and leader in player words, for
+    ``civtable cards``: ``name``, ``text``, ``kind`` and ``level`` (the tech level of a focus
+    card, the era of a wonder; empty where the thing has none)."""
+    ctx = Ctx(tr)
+    c = content(tr.lang)
+    t = tr.t
+    out: list[dict[str, str]] = []
+    for f in FOCUS_CARDS:
+        ty = t(f"{P}type.{TYPES[f.type]}")
+        slots = " ".join(
+            t(f"{P}ui.slot", n=k) + ": " + card_slot_text(ctx, f.id, k) for k in range(1, 6)
+        )
+        out.append(
+            {
+                "name": c.cards[f.id],
+                "kind": t(f"{P}ui.card_kind", type=ty, level=LEVELS[f.level - 1]),
+                "level": LEVELS[f.level - 1],
+                "text": card_rules(ctx, f.id) + " " + slots,
+            }
+        )
+    for w in WONDERS:
+        ty = t(f"{P}type.{WONDER_TYPES[w.type]}")
+        era = t(f"{P}era.{ERAS[w.era]}")
+        res = ctx.join([t(f"{P}resource.{RESOURCES[r]}") for r in w.resources if r >= 0])
+        out.append(
+            {
+                "name": c.wonders[w.id],
+                "kind": t(f"{P}ui.wonder_kind", type=ty, era=era),
+                "level": era,
+                "text": t(f"{P}ui.wonder_price", cost=w.cost, resources=res)
+                + " "
+                + c.wonder_texts[w.id],
+            }
+        )
+    for cs in CITY_STATES:
+        ty = t(f"{P}type.{TYPES[cs.type]}")
+        out.append(
+            {
+                "name": c.city_states[cs.id],
+                "kind": t(f"{P}kind.city_state", type=ty),
+                "level": "",
+                "text": t(f"{P}ui.cs_card", text=c.cs_texts[cs.id]),
+            }
+        )
+    for n in NATURAL_WONDERS:
+        out.append(
+            {
+                "name": c.natural_wonders[n.id],
+                "kind": t(f"{P}terrain.natural_wonder"),
+                "level": "",
+                "text": t(f"{P}ui.legend.resource", resource=t(f"{P}resource.{RESOURCES[n.resource]}")),
+            }
+        )
+    for ld in LEADERS:
+        out.append(
+            {
+                "name": t(f"{P}ui.leader_title", leader=c.leaders[ld.id], civ=c.civilizations[ld.id]),
+                "kind": t(f"{P}kind.leader"),
+                "level": "",
+                "text": c.abilities[ld.id] + ": " + c.ability_texts[ld.id],
+            }
+        )
+    return out
 
 
 # --- the board reference --------------------------------------------------------------------------
