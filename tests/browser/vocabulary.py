@@ -93,9 +93,12 @@ def scan_page(page: Any, context: str = "") -> None:
 
 
 #: words a Russian or Ukrainian page may show in Latin letters: the product's name, Roman
-#: numerals (ages, eras, levels), and names players and tests type. Nothing else is allowed.
+#: numerals (ages, eras, levels), names players and tests type, and the letters A–I printed on
+#: Civilization's barbarian tokens (both rulebooks print them in Latin: «Жетон D», Варвар "T").
+#: Nothing else is allowed.
 LATIN_ALLOWED = frozenset(
     {"civtable", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "A", "B", "C"}
+    | {"D", "E", "F", "G", "H"}
 )
 
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")

@@ -69,7 +69,11 @@ def catalog(lang: str = "en") -> JSON:
             for w in WONDERS
         },
         "city_states": {
-            c.id: {"name": names.city_states[c.id], "type": TYPES[c.type], "text": names.cs_texts[c.id]}
+            c.id: {
+                "name": names.city_states[c.id],
+                "type": TYPES[c.type],
+                "text": names.cs_texts[c.id],
+            }
             for c in CITY_STATES
         },
         "natural_wonders": {

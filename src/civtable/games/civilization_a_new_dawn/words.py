@@ -201,13 +201,17 @@ def card_entries(tr: Translator) -> list[dict[str, str]]:
                 "name": c.natural_wonders[n.id],
                 "kind": t(f"{P}terrain.natural_wonder"),
                 "level": "",
-                "text": t(f"{P}ui.legend.resource", resource=t(f"{P}resource.{RESOURCES[n.resource]}")),
+                "text": t(
+                    f"{P}ui.legend.resource", resource=t(f"{P}resource.{RESOURCES[n.resource]}")
+                ),
             }
         )
     for ld in LEADERS:
         out.append(
             {
-                "name": t(f"{P}ui.leader_title", leader=c.leaders[ld.id], civ=c.civilizations[ld.id]),
+                "name": t(
+                    f"{P}ui.leader_title", leader=c.leaders[ld.id], civ=c.civilizations[ld.id]
+                ),
                 "kind": t(f"{P}kind.leader"),
                 "level": "",
                 "text": c.abilities[ld.id] + ": " + c.ability_texts[ld.id],
@@ -217,28 +221,34 @@ def card_entries(tr: Translator) -> list[dict[str, str]]:
 
 
 # --- the board reference --------------------------------------------------------------------------
-#: row letters of the board reference: no I and O (read as 1 and 0) and no P (``P3`` reads as a
-#: player's default name)
+#: row letters of the board reference in English: no I and O (read as 1 and 0) and no P (``P3``
+#: reads as a player's default name); another language has its own alphabet in its catalogue
+#: (``civ.ui.row_letters``: Cyrillic in Russian and Ukrainian)
 ROW_LETTERS = "ABCDEFGHJKLMNQRSTUVWXYZ"
 
 
-def row_letter(i: int) -> str:
-    """A, B, …, Z, AA, AB… for row ``i`` (0-based), skipping the letters of :data:`ROW_LETTERS`."""
-    n = len(ROW_LETTERS)
+def row_letters(lang: str) -> str:
+    """The row letters of the board reference in ``lang`` (the catalogue's ``civ.ui.row_letters``)."""
+    return translator(lang).t(f"{P}ui.row_letters")
+
+
+def row_letter(i: int, letters: str = ROW_LETTERS) -> str:
+    """A, B, …, Z, AA, AB… for row ``i`` (0-based), using only ``letters``."""
+    n = len(letters)
     out = ""
     i += 1
     while i:
         i, r = divmod(i - 1, n)
-        out = ROW_LETTERS[r] + out
+        out = letters[r] + out
     return out
 
 
 @functools.lru_cache(maxsize=64)
 def _refs(
-    coords: tuple[tuple[int, int], ...],
+    coords: tuple[tuple[int, int], ...], letters: str = ROW_LETTERS
 ) -> tuple[tuple[str, ...], tuple[tuple[int, str], ...]]:
     rows = sorted({r for _, r in coords})
-    letter = {r: row_letter(i) for i, r in enumerate(rows)}
+    letter = {r: row_letter(i, letters) for i, r in enumerate(rows)}
     # within a row, neighbours differ by 1 in q: count from the row's leftmost space
     first = {r: min(q for q, rr in coords if rr == r) for r in rows}
     refs = tuple(f"{letter[r]}{q - first[r] + 1}" for q, r in coords)
@@ -266,7 +276,7 @@ def _space_names(lang: str, key: SpaceKey) -> tuple[str, ...]:
     """Each space named by what is printed on it (city-state, natural wonder, else terrain) and
     its board reference: ``hills C4``, ``Kumasi (D6)``."""
     tr, c = translator(lang), content(lang)
-    refs, _ = _refs(tuple((q, r) for q, r, _, _, _ in key))
+    refs, _ = _refs(tuple((q, r) for q, r, _, _, _ in key), row_letters(lang))
     out = []
     for (_, _, terrain, cs, nw), ref in zip(key, refs, strict=True):
         if cs:
@@ -284,10 +294,12 @@ def _line_memo(lang: str, names: tuple[str, ...], key: SpaceKey) -> dict[tuple[A
     return {}
 
 
-def board_refs(spaces: Sequence[JSON]) -> tuple[tuple[str, ...], tuple[tuple[int, str], ...]]:
+def board_refs(
+    spaces: Sequence[JSON], letters: str = ROW_LETTERS
+) -> tuple[tuple[str, ...], tuple[tuple[int, str], ...]]:
     """The board reference of every space (``C4``: row C from the top, 4th space from the row's
-    left end) and the letter of every row ``(r, letter)``."""
-    return _refs(tuple((int(s["q"]), int(s["r"])) for s in spaces))
+    left end) and the letter of every row ``(r, letter)``, rows lettered with ``letters``."""
+    return _refs(tuple((int(s["q"]), int(s["r"])) for s in spaces), letters)
 
 
 # --- card texts from the effect data ------------------------------------------------------------
@@ -421,7 +433,7 @@ class _Words:
         self.tn = ctx.tn
         self.c = content(ctx.tr.lang)
         self.spaces: list[JSON] = view["map"]["spaces"]
-        self.refs, self.rows = board_refs(self.spaces)
+        self.refs, self.rows = board_refs(self.spaces, row_letters(ctx.tr.lang))
         self.space_key = _space_key(self.spaces)
         self.names = list(_space_names(ctx.tr.lang, self.space_key))
         self.ps: list[JSON] = view["player_state"]
@@ -694,7 +706,7 @@ class _Words:
             )
         if kind == K.D_MAPORIENT:
             side, rot = divmod(x, 6)
-            return self.t(f"{P}act.orient", side="AB"[side], degrees=rot * 60)
+            return self.t(f"{P}act.orient", side=self.t(f"{P}side.{side}"), degrees=rot * 60)
         g, k = divmod(x, len(PLAYER_CARDS))
         return self.t(f"{P}act.pcard", card=self.pcard(PLAYER_CARDS[k]), giver=self.player(g))
 
@@ -1260,7 +1272,7 @@ class _Words:
             names_ = self.ctx.join([self.player(w) for w in winners])
             return tn(k, len(winners), players=names_)
         if kind == "tile":
-            return t(k, player=who, tile=e["tile"], side="AB"[int(e["side"])])
+            return t(k, player=who, tile=e["tile"], side=t(f"{P}side.{int(e['side'])}"))
         if kind == "tile_discarded":
             return t(k, player=who, tile=e["tile"])
         return t(f"{P}log.other")

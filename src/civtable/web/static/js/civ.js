@@ -436,7 +436,7 @@ export class CivTable {
         item(sw(WONDER_MARK.color, WONDER_MARK.text, ".sq"), t("civ.ui.legend.wonder")),
         item(sw(you, "⇄"), t("civ.ui.legend.caravan")),
         item(sw("#fff", "", ".target"), t("civ.ui.legend.target")),
-        item(h("b.civ-sw.letter", null, "C"), t("civ.ui.legend.rows")),
+        item(h("b.civ-sw.letter", null, t("civ.ui.row_letters").charAt(2)), t("civ.ui.legend.rows")),
       ),
     );
   }
