@@ -97,7 +97,7 @@ def test_log_plurals_in_a_sentence(lang: str) -> None:
         assert line.startswith(NAMES[lang][1]), line
 
 
-# --- a whole played game in each language ----------------------------------------------------------
+# --- a whole played game in each language --------------------------------------------------------
 def played_game(players: int, seed: int, map_: str) -> list[tuple[int, JSON]]:
     """(step, view) of every seat and a spectator every few steps of a heuristic game."""
     s = GAME.new_game(players, seed, {"map": map_})
@@ -157,7 +157,8 @@ def test_board_references_use_the_languages_letters(lang: str) -> None:
     s = GAME.new_game(4, 3, {})
     w = words.render(s.view(None), ctx(lang, 4, None))
     letters = "".join(letter for _, letter in w["rows"])
-    assert letters and all("А" <= ch <= "я" for ch in letters), letters
+    assert letters, w["rows"]
+    assert all("А" <= ch <= "я" for ch in letters), letters
     assert len(set(w["refs"])) == len(w["refs"])
     assert w["refs"][0][0] in letters
 

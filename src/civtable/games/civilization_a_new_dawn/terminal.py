@@ -21,7 +21,6 @@ from civtable.games.civilization_a_new_dawn import words
 from civtable.games.civilization_a_new_dawn.catalog import (
     FOCUS_CARDS,
     LEADERS,
-    LEVELS,
     PROVISIONAL,
     RESOURCES,
     TYPES,

@@ -228,7 +228,7 @@ ROW_LETTERS = "ABCDEFGHJKLMNQRSTUVWXYZ"
 
 
 def row_letters(lang: str) -> str:
-    """The row letters of the board reference in ``lang`` (the catalogue's ``civ.ui.row_letters``)."""
+    """The row letters of the board reference in ``lang`` (``civ.ui.row_letters``)."""
     return translator(lang).t(f"{P}ui.row_letters")
 
 
