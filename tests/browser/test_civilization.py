@@ -20,8 +20,8 @@ import pytest
 from civtable.core.api import State
 from civtable.server.hub import rebuild
 from tests.browser.tables import Planner, create_game, open_table, stored_payloads
-from tests.browser.test_play import _shot
-from tests.browser.vocabulary import check_layout, scan_page
+from tests.browser.test_play import Wire, _new_page, _shot
+from tests.browser.vocabulary import check_layout, scan_language, scan_page
 from tests.server.procs import ServerProcess
 
 pytestmark = pytest.mark.slow
@@ -89,10 +89,24 @@ def _both_viewports(page: Any, context: str) -> None:
     page.set_viewport_size(DESKTOP)
 
 
+def _scan(page: Any, lang: str, context: str) -> None:
+    """The engine-vocabulary scan, and in a language run no English left (issue 19)."""
+    if lang:
+        scan_language(page, lang, context)
+    else:
+        scan_page(page, context)
+
+
 def play_civ(
-    page: Any, planner: HeldPlanner, max_clicks: int, shots: str = "", layout_every: int = 40
+    page: Any,
+    planner: HeldPlanner,
+    max_clicks: int,
+    shots: str = "",
+    layout_every: int = 40,
+    lang: str = "",
 ) -> tuple[int, int]:
-    """Click the planner's choices until the game is over; (clicks, map clicks)."""
+    """Click the planner's choices until the game is over; (clicks, map clicks). With ``lang``
+    every step is scanned for English left on the page too."""
     clicks = on_map = 0
     kinds_seen: set[int] = set()
     while True:
@@ -100,12 +114,14 @@ def play_civ(
         if page.locator("body").get_attribute("data-status") == "over":
             return clicks, on_map
         marker = page.locator("body").get_attribute("data-view")
-        scan_page(page, f"before click {clicks}")
+        _scan(page, lang, f"before click {clicks}")
         state = planner.shown()
         kind = state.pending[-1][0]  # type: ignore[attr-defined]
         if clicks % layout_every == 0 or kind not in kinds_seen:
             check_layout(page, f"click {clicks}")
-        if clicks in (0, 60, 200) or (shots and kind not in kinds_seen and len(kinds_seen) < 3):
+        if not lang and (
+            clicks in (0, 60, 200) or (shots and kind not in kinds_seen and len(kinds_seen) < 3)
+        ):
             _both_viewports(page, f"click {clicks}")
         kinds_seen.add(kind)
         action = planner.next_action()
@@ -165,6 +181,60 @@ def test_civ_whole_game_two_players(browser: Any, server: ServerProcess) -> None
 
 def test_civ_whole_game_four_players(browser: Any, server: ServerProcess) -> None:
     _whole_game(browser, server, 4, 5)
+
+
+#: the person's name in a language run: a page read in Russian or Ukrainian shows Cyrillic names
+PERSON = {"ru": "Анна", "uk": "Оксана"}
+
+
+def _game_in(browser: Any, server: ServerProcess, lang: str, seed: int) -> None:
+    """A whole 2-player game played from a table opened with ``?lang=``, at 1280×800: every step
+    scanned for engine vocabulary and for English left (``scan_language``), the layout checked."""
+    with httpx.Client(base_url=server.url) as http:
+        r = http.post(
+            "/api/games",
+            json={
+                "game": GAME,
+                "players": 2,
+                "seed": seed,
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}],
+                "take_seat": 0,
+                "player_name": PERSON[lang],
+            },
+        )
+        assert r.status_code == 201, r.text
+        gid, token = r.json()["game"]["id"], r.json()["token"]
+    errors: list[str] = []
+    page = _new_page(browser, DESKTOP, errors)
+    wire = Wire(page)
+    page.goto(f"{server.url}/game/{gid}?lang={lang}#token={token}")
+    page.locator("svg.hexmap").wait_for()
+    assert page.locator("html").get_attribute("lang") in (lang, None)
+    page.locator("details.civ-legend").first.evaluate("d => d.open = true")
+    _scan(page, lang, "the table with its legend open")
+    check_layout(page, "the table")
+    # the board reference in the language's letters
+    labels = page.locator("svg.hexmap text.civ-row-label").all_text_contents()
+    assert labels, "no row letters"
+    assert all("А" <= ch <= "я" for label in labels for ch in label), labels
+    planner = HeldPlanner(server, gid)
+    clicks, _ = play_civ(page, planner, 600, layout_every=25, lang=lang)
+    scores = page.locator("[data-testid=scores]")
+    scores.wait_for()
+    _scan(page, lang, "the final scores")
+    check_layout(page, "the final scores", prompt=False)
+    _shot(page, f"civ-{lang}-scores.png", full=True)
+    page.context.close()
+    assert not errors, errors
+    assert committed_payloads_are_views(server, gid, wire) >= clicks // 4
+
+
+def test_civ_whole_game_in_russian(browser: Any, server: ServerProcess) -> None:
+    _game_in(browser, server, "ru", 12)
+
+
+def test_civ_whole_game_in_ukrainian(browser: Any, server: ServerProcess) -> None:
+    _game_in(browser, server, "uk", 7)
 
 
 def test_civ_a_card_resolution_can_be_withdrawn(browser: Any, server: ServerProcess) -> None:

@@ -93,10 +93,12 @@ def scan_page(page: Any, context: str = "") -> None:
 
 
 #: words a Russian or Ukrainian page may show in Latin letters: the product's name, Roman
-#: numerals (ages, eras, levels), names players and tests type, and "English" (the language
-#: picker names every language in that language). Nothing else is allowed.
+#: numerals (ages, eras, levels), names players and tests type, "English" (the language picker
+#: names every language in that language), and the letters A–H printed on Civilization's
+#: barbarian tokens (both rulebooks print them in Latin: «Жетон D»). Nothing else is allowed.
 LATIN_ALLOWED = frozenset(
     {"civtable", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "A", "B", "C"}
+    | {"D", "E", "F", "G", "H"}
     | {"English"}
 )
 

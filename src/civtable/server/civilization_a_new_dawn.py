@@ -2,8 +2,9 @@
 natural wonders, diplomacy and victory cards by id, and the action-id ranges the table view
 decodes clicks with. Static data only; the game in progress comes from the seat's view.
 
-Names and texts are in the reader's language: content names from the game data (English so far,
-:func:`civtable.games.civilization_a_new_dawn.words.content`), focus-card texts per slot made from
+Names and texts are in the reader's language: content names and texts from the game data and
+``data/i18n/<lang>.json`` (:func:`civtable.games.civilization_a_new_dawn.words.content`),
+focus-card texts per slot made from
 the cards' effect data by the catalogue's templates (``civ.op.*``), agendas from their conditions.
 """
 
@@ -19,7 +20,6 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     LEADERS,
     LEVELS,
     NATURAL_WONDERS,
-    PLAYER_CARD_TEXTS,
     PLAYER_CARDS,
     RESOURCES,
     TYPES,
@@ -52,8 +52,8 @@ def catalog(lang: str = "en") -> JSON:
             ld.id: {
                 "civilization": names.civilizations[ld.id],
                 "leader": names.leaders[ld.id],
-                "ability": ld.ability_name,
-                "text": ld.ability_text,
+                "ability": names.abilities[ld.id],
+                "text": names.ability_texts[ld.id],
             }
             for ld in LEADERS
         },
@@ -64,12 +64,16 @@ def catalog(lang: str = "en") -> JSON:
                 "era": ERAS[w.era],
                 "cost": w.cost,
                 "resources": [RESOURCES[r] for r in w.resources if r >= 0],
-                "text": w.text,
+                "text": names.wonder_texts[w.id],
             }
             for w in WONDERS
         },
         "city_states": {
-            c.id: {"name": names.city_states[c.id], "type": TYPES[c.type], "text": c.card_text}
+            c.id: {
+                "name": names.city_states[c.id],
+                "type": TYPES[c.type],
+                "text": names.cs_texts[c.id],
+            }
             for c in CITY_STATES
         },
         "natural_wonders": {
@@ -77,8 +81,8 @@ def catalog(lang: str = "en") -> JSON:
             for n in NATURAL_WONDERS
         },
         "diplomacy": {
-            k: {"name": names.player_cards[k], "text": text}
-            for k, text in zip(PLAYER_CARDS, PLAYER_CARD_TEXTS, strict=True)
+            k: {"name": names.player_cards[k], "text": names.player_card_texts[k]}
+            for k in PLAYER_CARDS
         },
         "victory_cards": {
             v.id: [

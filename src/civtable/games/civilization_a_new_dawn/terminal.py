@@ -21,7 +21,6 @@ from civtable.games.civilization_a_new_dawn import words
 from civtable.games.civilization_a_new_dawn.catalog import (
     FOCUS_CARDS,
     LEADERS,
-    LEVELS,
     PROVISIONAL,
     RESOURCES,
     TYPES,
@@ -48,43 +47,16 @@ def _row(table: Table, *cells: str | Text) -> None:
 
 
 # --- civtable cards -------------------------------------------------------------------------------
-def cards_table() -> Table:
-    """The 20 focus cards with their effect text."""
-    table = Table(title="focus cards", show_lines=False)
-    for col in ("card", "type", "level", "text"):
-        table.add_column(col)
-    for c in FOCUS_CARDS:
-        text = c.text + (" [unverified]" if c.flag else "")
-        _row(table, c.name, TYPES[c.type], LEVELS[c.level - 1], text)
-    return table
-
-
-def wonders_table() -> Table:
-    """The 24 world wonders."""
-    table = Table(title="world wonders")
-    for col in ("wonder", "type", "era", "cost", "resources", "effect"):
-        table.add_column(col)
-    for w in WONDERS:
-        _row(
-            table,
-            w.name,
-            WONDER_TYPES[w.type],
-            ("ancient", "medieval", "modern")[w.era],
-            str(w.cost),
-            "/".join(RESOURCES[r] for r in w.resources),
-            w.text + (f" [{w.flag}]" if w.flag else ""),
-        )
-    return table
-
-
-def leaders_table() -> Table:
-    """The 8 leaders with abilities and start rows."""
-    table = Table(title="leaders")
-    for col in ("civilization", "leader", "ability", "start row"):
-        table.add_column(col)
-    for ld in LEADERS:
-        row = ", ".join(FOCUS_CARDS[c].name for c in ld.start_row)
-        _row(table, ld.civilization, ld.leader, f"{ld.ability_name}: {ld.ability_text}", row)
+def cards_table(ctx: present.Ctx | None = None) -> Table:
+    """Every focus card, world wonder, city-state, natural wonder and leader in the reader's
+    words (:func:`.words.card_entries`)."""
+    ctx = ctx or termkit.ctx(None)
+    t = ctx.t
+    table = Table(title=t("civ.term.catalog"), show_lines=False)
+    for col in ("name", "kind", "text"):
+        table.add_column(t(f"civ.term.col.{col}"))
+    for e in words.card_entries(ctx.tr):
+        _row(table, e["name"], e["kind"], e["text"])
     return table
 
 
@@ -115,10 +87,9 @@ def catalog_json(age: int | None = None) -> JSON:
 
 
 def render_catalog(console: Console, age: int | None = None) -> None:
-    """Print the focus cards, wonders and leaders."""
+    """Print the focus cards, wonders, city-states, natural wonders and leaders (``age`` is not
+    used: Civilization has no ages)."""
     console.print(cards_table())
-    console.print(wonders_table())
-    console.print(leaders_table())
 
 
 # --- a seat's decision --------------------------------------------------------------------------
@@ -156,24 +127,36 @@ def map_text(view: JSON) -> Text:
 def players_table(view: JSON, ctx: present.Ctx | None = None) -> Table:
     """Each player's row, tokens, dial and holdings, in player words."""
     ctx = ctx or present.Ctx(viewer=view.get("seat"))
+    t, tn = ctx.t, ctx.tn
     names = words.content(ctx.tr.lang)
-    table = Table(title="players", show_lines=True)
-    for col in ("player", "leader", "focus row (slot 1→5, trade tokens)", "tech dial", "holdings"):
-        table.add_column(col)
+    table = Table(title=t("civ.term.players"), show_lines=True)
+    for col in ("player", "leader", "row", "dial", "holdings"):
+        table.add_column(t(f"civ.term.col.{col}"))
+    none = t("civ.term.none")
     for p in view["player_state"]:
         row = " | ".join(
-            names.cards.get(cid, cid) + (f" +{t}" if t else "")
-            for cid, t in zip(p["row"], p["trade"], strict=True)
+            names.cards.get(cid, cid) + (f" +{n}" if n else "")
+            for cid, n in zip(p["row"], p["trade"], strict=True)
         )
-        res = ", ".join(f"{v} {ctx.t(f'civ.resource.{k}')}" for k, v in p["resources"].items() if v)
-        wonders = ", ".join(names.wonders.get(w, w) for w in p["wonders"]) or "none"
-        marks = ", ".join(" / ".join(names.agendas.get(m, (m,))) for m in p["marks"]) or "none"
-        hold = (
-            f"{p['control_tokens']} control tokens · {p['cities_left']} cities to build · "
-            f"{res or 'no resources'}\nwonders: {wonders}\nvictory marks: {marks}"
+        res = ", ".join(
+            ctx.t("civ.ui.count_of", n=v, what=ctx.t(f"civ.resource.{k}"))
+            for k, v in p["resources"].items()
+            if v
         )
-        leader = (
-            f"{names.leaders.get(p['leader'], '')} of {names.civilizations.get(p['leader'], '')}"
+        wonders = ", ".join(names.wonders.get(w, w) for w in p["wonders"]) or none
+        marks = ", ".join(" / ".join(names.agendas.get(m, (m,))) for m in p["marks"]) or none
+        hold = t(
+            "civ.term.holdings",
+            tokens=tn("civ.ui.tokens", int(p["control_tokens"])),
+            cities=tn("civ.ui.cities_left", int(p["cities_left"])),
+            resources=res or t("civ.term.no_resources"),
+            wonders=wonders,
+            marks=marks,
+        )
+        leader = t(
+            "civ.ui.leader_title",
+            leader=names.leaders.get(p["leader"], ""),
+            civ=names.civilizations.get(p["leader"], ""),
         )
         _row(table, ctx.player(int(p["seat"])), leader, row, str(p["dial"]), hold)
     return table
@@ -187,14 +170,10 @@ def render_decision(
     ctx = termkit.ctx(seat)
     said = words.render(view, ctx)
     if full:
-        console.rule(Text(f"Round {view['first_player_turn']} · event dial: {said['event']}"))
+        round_ = ctx.t("civ.ui.round", n=view["first_player_turn"])
+        console.rule(Text(round_ + " · " + ctx.t("civ.ui.event", event=said["event"])))
         console.print(
-            Panel(
-                map_text(view),
-                title="map: R B G O cities, r b g o tokens, * reinforced",
-                subtitle="g grass h hills f forest d desert m mountains ~ water "
-                "N natural wonder $ city-state X barbarian",
-            )
+            Panel(map_text(view), title=ctx.t("civ.term.map"), subtitle=ctx.t("civ.term.map_key"))
         )
         console.print(players_table(view, ctx))
     console.print(Text(str(said["prompt"]), style="bold"))
@@ -210,22 +189,33 @@ def step_key(state: State) -> tuple[Any, ...]:
 
 
 def result_table(state: State) -> Table:
-    """Marks, wonders and friendly spaces per seat."""
+    """Marks, wonders and friendly spaces per seat, in the reader's words."""
+    ctx = termkit.ctx(None)
+    t = ctx.t
     res = state.result()
-    table = Table(title="result")
-    for col in ("seat", "victory cards marked", "wonders × 1000 + spaces", "place"):
-        table.add_column(col)
+    table = Table(title=t("civ.term.result"))
+    for col in ("player", "marks", "tiebreak", "place"):
+        table.add_column(t(f"civ.term.col.{col}"))
     for s in range(len(res.scores)):
-        _row(table, str(s), str(res.scores[s]), str(res.tiebreak[s]), str(res.ranking[s] + 1))
+        wonders, spaces = divmod(int(res.tiebreak[s]), 1000)
+        _row(
+            table,
+            ctx.player(s),
+            str(res.scores[s]),
+            t("civ.term.tiebreak", wonders=wonders, spaces=spaces),
+            str(res.ranking[s] + 1),
+        )
     return table
 
 
 def winners_text(state: State) -> str:
-    """Who won (or that the game was stopped by the turn cap)."""
+    """Who won (or that the game was stopped by the turn cap), in the reader's words."""
+    ctx = termkit.ctx(None)
     res = state.result()
     if res.extra.get("unfinished"):
-        return "unfinished (turn cap reached; ranked by marks, wonders, spaces)"
-    return "winner(s): " + ", ".join(f"seat {w}" for w in res.winners)
+        return ctx.t("civ.prompt.unfinished")
+    key = "ui.winners" if len(res.winners) > 1 else "ui.winner"
+    return ctx.t(key, players=ctx.join([ctx.player(w) for w in res.winners]))
 
 
 def render_result(console: Console, state: State) -> None:

@@ -31,12 +31,14 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     BARBARIAN_LETTERS,
     CITY_STATES,
     DIRECTIONS,
+    ERAS,
     EVENT_SECTIONS,
     FOCUS_CARDS,
     LEADERS,
     LEVELS,
     NATURAL_WONDERS,
     PLAYER_CARD_NAMES,
+    PLAYER_CARD_TEXTS,
     PLAYER_CARDS,
     RESOURCES,
     TYPES,
@@ -47,7 +49,7 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     Step,
 )
 from civtable.games.civilization_a_new_dawn.rules import kinds as K  # noqa: N812
-from civtable.present import Ctx, translator
+from civtable.present import Ctx, Translator, translator
 
 P = "civ."
 #: the start-of-turn effects, in the order of ``rules.start`` (wonder or city-state id)
@@ -67,60 +69,186 @@ M_CITY, M_FRIENDLY, M_ANCHOR, M_HANGING, M_STONEHENGE = range(5)
 
 
 # --- content names ------------------------------------------------------------------------------
+PKG = "civilization_a_new_dawn"
+
+
 @dataclass(frozen=True)
 class Content:
-    """Names of the game's content in one language (English from the game data)."""
+    """Names and texts of the game's content in one language (English from the game data)."""
 
     cards: dict[str, str]
     wonders: dict[str, str]
+    wonder_texts: dict[str, str]
     city_states: dict[str, str]
     natural_wonders: dict[str, str]
     leaders: dict[str, str]
     civilizations: dict[str, str]
+    abilities: dict[str, str]
+    ability_texts: dict[str, str]
     player_cards: dict[str, str]
+    player_card_texts: dict[str, str]
     agendas: dict[str, tuple[str, ...]]
     cs_texts: dict[str, str]
 
 
 @functools.cache
+def content_english() -> dict[str, str]:
+    """Every content key of the game with its English text from the card data (issue 19):
+    ``card.<id>`` (focus cards), ``wonder.<id>`` / ``.text``, ``city_state.<id>`` / ``.text``,
+    ``natural_wonder.<id>``, ``leader.<id>`` / ``.ability`` / ``.text``, ``civilization.<id>``,
+    ``diplomacy.<id>`` / ``.text`` (players' diplomacy cards) and ``agenda.<id>`` (victory
+    cards). Focus-card and agenda texts are not here: they are made from the effect data by the
+    catalogue's templates (``civ.op.*``, ``civ.agenda.*``)."""
+    out: dict[str, str] = {}
+    for c in FOCUS_CARDS:
+        out[f"card.{c.id}"] = c.name
+    for w in WONDERS:
+        out[f"wonder.{w.id}"] = w.name
+        out[f"wonder.{w.id}.text"] = w.text
+    for cs in CITY_STATES:
+        out[f"city_state.{cs.id}"] = cs.name
+        out[f"city_state.{cs.id}.text"] = cs.card_text
+    for n in NATURAL_WONDERS:
+        out[f"natural_wonder.{n.id}"] = n.name
+    for ld in LEADERS:
+        out[f"leader.{ld.id}"] = ld.leader
+        out[f"civilization.{ld.id}"] = ld.civilization
+        out[f"leader.{ld.id}.ability"] = ld.ability_name
+        out[f"leader.{ld.id}.text"] = ld.ability_text
+    for k, name, text in zip(PLAYER_CARDS, PLAYER_CARD_NAMES, PLAYER_CARD_TEXTS, strict=True):
+        out[f"diplomacy.{k}"] = name
+        out[f"diplomacy.{k}.text"] = text
+    for v in VICTORY_CARDS:
+        for a in v.agendas:
+            out[f"agenda.{a.id}"] = a.name
+    return out
+
+
+@functools.cache
 def content(lang: str = "en") -> Content:
-    """Content names for ``lang``; English comes from the data files (issue 19 adds others)."""
+    """Content names and texts for ``lang``: ``data/i18n/<lang>.json``, English from the data."""
+    tr = translator(lang)
+    eng = content_english()
+
+    def get(key: str) -> str:
+        return tr.content(PKG, key, eng[key])
+
     return Content(
-        cards={c.id: c.name for c in FOCUS_CARDS},
-        wonders={w.id: w.name for w in WONDERS},
-        city_states={c.id: c.name for c in CITY_STATES},
-        natural_wonders={n.id: n.name for n in NATURAL_WONDERS},
-        leaders={ld.id: ld.leader for ld in LEADERS},
-        civilizations={ld.id: ld.civilization for ld in LEADERS},
-        player_cards=dict(zip(PLAYER_CARDS, PLAYER_CARD_NAMES, strict=True)),
-        agendas={v.id: tuple(a.name for a in v.agendas) for v in VICTORY_CARDS},
-        cs_texts={c.id: c.card_text for c in CITY_STATES},
+        cards={c.id: get(f"card.{c.id}") for c in FOCUS_CARDS},
+        wonders={w.id: get(f"wonder.{w.id}") for w in WONDERS},
+        wonder_texts={w.id: get(f"wonder.{w.id}.text") for w in WONDERS},
+        city_states={c.id: get(f"city_state.{c.id}") for c in CITY_STATES},
+        natural_wonders={n.id: get(f"natural_wonder.{n.id}") for n in NATURAL_WONDERS},
+        leaders={ld.id: get(f"leader.{ld.id}") for ld in LEADERS},
+        civilizations={ld.id: get(f"civilization.{ld.id}") for ld in LEADERS},
+        abilities={ld.id: get(f"leader.{ld.id}.ability") for ld in LEADERS},
+        ability_texts={ld.id: get(f"leader.{ld.id}.text") for ld in LEADERS},
+        player_cards={k: get(f"diplomacy.{k}") for k in PLAYER_CARDS},
+        player_card_texts={k: get(f"diplomacy.{k}.text") for k in PLAYER_CARDS},
+        agendas={v.id: tuple(get(f"agenda.{a.id}") for a in v.agendas) for v in VICTORY_CARDS},
+        cs_texts={c.id: get(f"city_state.{c.id}.text") for c in CITY_STATES},
     )
 
 
+def card_entries(tr: Translator) -> list[dict[str, str]]:
+    """Every focus card, world wonder, city-state, natural wonder and leader in player words, for
+    ``civtable cards``: ``name``, ``text``, ``kind`` and ``level`` (the tech level of a focus
+    card, the era of a wonder; empty where the thing has none)."""
+    ctx = Ctx(tr)
+    c = content(tr.lang)
+    t = tr.t
+    out: list[dict[str, str]] = []
+    for f in FOCUS_CARDS:
+        ty = t(f"{P}type.{TYPES[f.type]}")
+        slots = " ".join(
+            t(f"{P}ui.slot", n=k) + ": " + card_slot_text(ctx, f.id, k) for k in range(1, 6)
+        )
+        out.append(
+            {
+                "name": c.cards[f.id],
+                "kind": t(f"{P}ui.card_kind", type=ty, level=LEVELS[f.level - 1]),
+                "level": LEVELS[f.level - 1],
+                "text": card_rules(ctx, f.id) + " " + slots,
+            }
+        )
+    for w in WONDERS:
+        ty = t(f"{P}type.{WONDER_TYPES[w.type]}")
+        era = t(f"{P}era.{ERAS[w.era]}")
+        res = ctx.join([t(f"{P}resource.{RESOURCES[r]}") for r in w.resources if r >= 0])
+        out.append(
+            {
+                "name": c.wonders[w.id],
+                "kind": t(f"{P}ui.wonder_kind", type=ty, era=era),
+                "level": era,
+                "text": t(f"{P}ui.wonder_price", cost=w.cost, resources=res)
+                + " "
+                + c.wonder_texts[w.id],
+            }
+        )
+    for cs in CITY_STATES:
+        ty = t(f"{P}type.{TYPES[cs.type]}")
+        out.append(
+            {
+                "name": c.city_states[cs.id],
+                "kind": t(f"{P}kind.city_state", type=ty),
+                "level": "",
+                "text": t(f"{P}ui.cs_card", text=c.cs_texts[cs.id]),
+            }
+        )
+    for n in NATURAL_WONDERS:
+        out.append(
+            {
+                "name": c.natural_wonders[n.id],
+                "kind": t(f"{P}terrain.natural_wonder"),
+                "level": "",
+                "text": t(
+                    f"{P}ui.legend.resource", resource=t(f"{P}resource.{RESOURCES[n.resource]}")
+                ),
+            }
+        )
+    for ld in LEADERS:
+        out.append(
+            {
+                "name": t(
+                    f"{P}ui.leader_title", leader=c.leaders[ld.id], civ=c.civilizations[ld.id]
+                ),
+                "kind": t(f"{P}kind.leader"),
+                "level": "",
+                "text": c.abilities[ld.id] + ": " + c.ability_texts[ld.id],
+            }
+        )
+    return out
+
+
 # --- the board reference --------------------------------------------------------------------------
-#: row letters of the board reference: no I and O (read as 1 and 0) and no P (``P3`` reads as a
-#: player's default name)
+#: row letters of the board reference in English: no I and O (read as 1 and 0) and no P (``P3``
+#: reads as a player's default name); another language has its own alphabet in its catalogue
+#: (``civ.ui.row_letters``: Cyrillic in Russian and Ukrainian)
 ROW_LETTERS = "ABCDEFGHJKLMNQRSTUVWXYZ"
 
 
-def row_letter(i: int) -> str:
-    """A, B, …, Z, AA, AB… for row ``i`` (0-based), skipping the letters of :data:`ROW_LETTERS`."""
-    n = len(ROW_LETTERS)
+def row_letters(lang: str) -> str:
+    """The row letters of the board reference in ``lang`` (``civ.ui.row_letters``)."""
+    return translator(lang).t(f"{P}ui.row_letters")
+
+
+def row_letter(i: int, letters: str = ROW_LETTERS) -> str:
+    """A, B, …, Z, AA, AB… for row ``i`` (0-based), using only ``letters``."""
+    n = len(letters)
     out = ""
     i += 1
     while i:
         i, r = divmod(i - 1, n)
-        out = ROW_LETTERS[r] + out
+        out = letters[r] + out
     return out
 
 
 @functools.lru_cache(maxsize=64)
 def _refs(
-    coords: tuple[tuple[int, int], ...],
+    coords: tuple[tuple[int, int], ...], letters: str = ROW_LETTERS
 ) -> tuple[tuple[str, ...], tuple[tuple[int, str], ...]]:
     rows = sorted({r for _, r in coords})
-    letter = {r: row_letter(i) for i, r in enumerate(rows)}
+    letter = {r: row_letter(i, letters) for i, r in enumerate(rows)}
     # within a row, neighbours differ by 1 in q: count from the row's leftmost space
     first = {r: min(q for q, rr in coords if rr == r) for r in rows}
     refs = tuple(f"{letter[r]}{q - first[r] + 1}" for q, r in coords)
@@ -148,7 +276,7 @@ def _space_names(lang: str, key: SpaceKey) -> tuple[str, ...]:
     """Each space named by what is printed on it (city-state, natural wonder, else terrain) and
     its board reference: ``hills C4``, ``Kumasi (D6)``."""
     tr, c = translator(lang), content(lang)
-    refs, _ = _refs(tuple((q, r) for q, r, _, _, _ in key))
+    refs, _ = _refs(tuple((q, r) for q, r, _, _, _ in key), row_letters(lang))
     out = []
     for (_, _, terrain, cs, nw), ref in zip(key, refs, strict=True):
         if cs:
@@ -166,10 +294,12 @@ def _line_memo(lang: str, names: tuple[str, ...], key: SpaceKey) -> dict[tuple[A
     return {}
 
 
-def board_refs(spaces: Sequence[JSON]) -> tuple[tuple[str, ...], tuple[tuple[int, str], ...]]:
+def board_refs(
+    spaces: Sequence[JSON], letters: str = ROW_LETTERS
+) -> tuple[tuple[str, ...], tuple[tuple[int, str], ...]]:
     """The board reference of every space (``C4``: row C from the top, 4th space from the row's
-    left end) and the letter of every row ``(r, letter)``."""
-    return _refs(tuple((int(s["q"]), int(s["r"])) for s in spaces))
+    left end) and the letter of every row ``(r, letter)``, rows lettered with ``letters``."""
+    return _refs(tuple((int(s["q"]), int(s["r"])) for s in spaces), letters)
 
 
 # --- card texts from the effect data ------------------------------------------------------------
@@ -303,7 +433,7 @@ class _Words:
         self.tn = ctx.tn
         self.c = content(ctx.tr.lang)
         self.spaces: list[JSON] = view["map"]["spaces"]
-        self.refs, self.rows = board_refs(self.spaces)
+        self.refs, self.rows = board_refs(self.spaces, row_letters(ctx.tr.lang))
         self.space_key = _space_key(self.spaces)
         self.names = list(_space_names(ctx.tr.lang, self.space_key))
         self.ps: list[JSON] = view["player_state"]
@@ -576,7 +706,7 @@ class _Words:
             )
         if kind == K.D_MAPORIENT:
             side, rot = divmod(x, 6)
-            return self.t(f"{P}act.orient", side="AB"[side], degrees=rot * 60)
+            return self.t(f"{P}act.orient", side=self.t(f"{P}side.{side}"), degrees=rot * 60)
         g, k = divmod(x, len(PLAYER_CARDS))
         return self.t(f"{P}act.pcard", card=self.pcard(PLAYER_CARDS[k]), giver=self.player(g))
 
@@ -1142,7 +1272,7 @@ class _Words:
             names_ = self.ctx.join([self.player(w) for w in winners])
             return tn(k, len(winners), players=names_)
         if kind == "tile":
-            return t(k, player=who, tile=e["tile"], side="AB"[int(e["side"])])
+            return t(k, player=who, tile=e["tile"], side=t(f"{P}side.{int(e['side'])}"))
         if kind == "tile_discarded":
             return t(k, player=who, tile=e["tile"])
         return t(f"{P}log.other")

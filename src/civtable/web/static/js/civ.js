@@ -428,7 +428,7 @@ export class CivTable {
         item(sw(you, "", ".sq"), t("civ.ui.legend.city")),
         item(sw(you, ""), t("civ.ui.legend.token")),
         item(sw(you, "", ".ring"), t("civ.ui.legend.reinforced")),
-        item(sw("#7d3c98", "Ku", ".sq"), t("civ.ui.legend.city_state")),
+        item(sw("#7d3c98", ((this.catalog.city_states.kumasi || {}).name || "").slice(0, 2), ".sq"), t("civ.ui.legend.city_state")),
         item(sw("#111", "B"), t("civ.ui.legend.barbarian")),
         item(sw("#d5d0c4", "B", ".ink"), t("civ.ui.legend.spawn")),
         RESOURCES.map((r) => item(h("span.civ-sw", { style: `background:${RES_MARK[r].color};color:${RES_MARK[r].ink}` }, RES_MARK[r].text), t("civ.ui.legend.resource", { resource: t(`civ.resource.${r}`) }))),
@@ -436,7 +436,7 @@ export class CivTable {
         item(sw(WONDER_MARK.color, WONDER_MARK.text, ".sq"), t("civ.ui.legend.wonder")),
         item(sw(you, "⇄"), t("civ.ui.legend.caravan")),
         item(sw("#fff", "", ".target"), t("civ.ui.legend.target")),
-        item(h("b.civ-sw.letter", null, "C"), t("civ.ui.legend.rows")),
+        item(h("b.civ-sw.letter", null, t("civ.ui.row_letters").charAt(2)), t("civ.ui.legend.rows")),
       ),
     );
   }
@@ -549,7 +549,7 @@ export class CivTable {
         tokens.length ? h("span.trade", null, t("civ.ui.cs_tokens", { names: tokens.join(", ") })) : null,
         h("span.ftext", { "data-testid": "focus-now" }, texts[k] || (c.slots && c.slots[String(k + 1)]) || ""),
       ];
-      const info = h("button.civ-info", { type: "button", "aria-label": t("civ.ui.card_details", { card: c.name }), title: t("civ.ui.card_details", { card: c.name }), onclick: (ev) => { ev.stopPropagation(); this.showCard(id, k + 1, place >= 0 ? trade : 0); } }, "i");
+      const info = h("button.civ-info", { type: "button", "aria-label": t("civ.ui.card_details", { card: c.name }), title: t("civ.ui.card_details", { card: c.name }), onclick: (ev) => { ev.stopPropagation(); this.showCard(id, k + 1, place >= 0 ? trade : 0); } }, "ⓘ");
       const style = `border-color:${TYPE_FILL[c.type]}`;
       return act
         ? h("div.civ-focus-wrap", null, h("button.civ-focus.act", { type: "button", style, title: c.text, "data-action": act.id, "data-testid": "focus-slot", disabled: this.busy, onclick: () => this.act(act) }, body), info)
