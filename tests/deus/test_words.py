@@ -360,6 +360,7 @@ def test_deus_catalogue_keys_used_by_the_table_exist() -> None:
         "n": RESOURCES,
         "piece": (*PIECES, "temple"),
         "n.piece": PIECES,
+        "ui.letter": (*PIECES, "temple"),
         "terrain": ("field", "forest", "swamp", "mountain", "sea", "village"),
     }
     for prefix in set(re.findall(r"t[n]?\(`deus\.([a-z.]+)\.\$\{", js)):
