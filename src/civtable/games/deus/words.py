@@ -616,7 +616,9 @@ def reason(view: JSON, card_id: str, why: str, ctx: Ctx) -> str:
         return ctx.t("deus.why.temple_region")
     if why == "piece":  # DEUS-7.1
         p = COLOR_PIECE[c.color]
-        return ctx.t("deus.why.piece", piece=piece_name(p, ctx.tr), god=god_name(GOD_OF_PIECE[p], ctx.tr))
+        return ctx.t(
+            "deus.why.piece", piece=piece_name(p, ctx.tr), god=god_name(GOD_OF_PIECE[p], ctx.tr)
+        )
     if why == "cost":  # DEUS-7.3
         return ctx.t(
             "deus.why.cost", cost=cost_text(c, ctx.tr), swap=gold(GOLD_PER_RESOURCE, ctx.tr)
@@ -937,7 +939,9 @@ def log_line(view: JSON | None, e: JSON, ctx: Ctx) -> str:
             price=gold(int(e["gold"]), tr),
         )
     if kind == "lab":
-        return ctx.t("deus.log.lab", card=cname, player=who, target=card_name(str(e["target"]), ctx.tr))
+        return ctx.t(
+            "deus.log.lab", card=cname, player=who, target=card_name(str(e["target"]), ctx.tr)
+        )
     if kind == "steal":
         item = int(e["item"])
         taken = [(int(v), int(k)) for v, k in e.get("taken") or []]
