@@ -3,7 +3,8 @@
 Everything here reads a seat's view (``state.view(seat)``, DEUS-20) and the static tables of the
 catalog, never the full state, so it cannot reveal more than the view. Words come from the
 ``deus`` catalogue (``locale/<lang>/deus.po``, keys ``deus.…``) and the shared ``common`` one;
-card and god names from the game data. See ``docs/presentation.md``.
+card and god names and card texts are content data (:func:`content_english`, and
+``data/i18n/<lang>.json`` for the other languages). See ``docs/presentation.md``.
 
 **Places.** A region is named by what a player sees, its terrain, plus the short number the
 table draws on every hex of the map: ``Forest 13``, ``Sea 9``, ``Village 1`` (the number is the
