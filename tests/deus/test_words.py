@@ -122,15 +122,9 @@ def test_deus_words_every_view_of_random_games_in_player_words(
     assert {"build", "offer", "pay", "activate", "gain", "round", "game_over"} <= kinds
 
 
-def test_deus_words_every_log_kind_of_the_rules_is_known_and_rendered() -> None:
-    """The kinds written by the rules (read from their source) are exactly LOG_KINDS, and each
-    renders in player words, with and without a view."""
-    source = "\n".join(p.read_text(encoding="utf-8") for p in RULES.glob("*.py"))
-    written = set(re.findall(r'event\(\s*(?:state|s),\s*"([a-z_]+)"', source))
-    assert written == LOG_KINDS
-    s = new(2)
-    v = s.view(0)
-    samples = [
+def log_samples() -> list[dict[str, Any]]:
+    """One or more sample entries of every log kind (the arguments the rules write)."""
+    return [
         {"kind": "pay", "player": 0, "card": "BRN-01", "res": [1, 0, 0, 0], "gold": 4},
         {"kind": "pay", "player": 0, "card": None, "res": [0, 0, 0, 0], "gold": 2},
         {"kind": "build", "player": 1, "card": "RED-01", "color": 3, "region": 3, "edge": True},
@@ -169,6 +163,17 @@ def test_deus_words_every_log_kind_of_the_rules_is_known_and_rendered() -> None:
         | {"piece": 3, "drawn": 2},
         {"kind": "start_pieces", "player": 0, "pieces": [2, 2, 2, 2, 0]},
     ]
+
+
+def test_deus_words_every_log_kind_of_the_rules_is_known_and_rendered() -> None:
+    """The kinds written by the rules (read from their source) are exactly LOG_KINDS, and each
+    renders in player words, with and without a view."""
+    source = "\n".join(p.read_text(encoding="utf-8") for p in RULES.glob("*.py"))
+    written = set(re.findall(r'event\(\s*(?:state|s),\s*"([a-z_]+)"', source))
+    assert written == LOG_KINDS
+    s = new(2)
+    v = s.view(0)
+    samples = log_samples()
     assert {e["kind"] for e in samples} == LOG_KINDS
     for e in samples:
         e = {"round": 4, **e}
@@ -360,6 +365,7 @@ def test_deus_catalogue_keys_used_by_the_table_exist() -> None:
         "n": RESOURCES,
         "piece": (*PIECES, "temple"),
         "n.piece": PIECES,
+        "ui.letter": (*PIECES, "temple"),
         "terrain": ("field", "forest", "swamp", "mountain", "sea", "village"),
     }
     for prefix in set(re.findall(r"t[n]?\(`deus\.([a-z.]+)\.\$\{", js)):

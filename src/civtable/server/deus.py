@@ -24,8 +24,9 @@ from civtable.games.deus.catalog import (
 
 def catalog(lang: str = "en") -> JSON:
     """Every card and god with its name and full text in ``lang``, the words of the map
-    legend, and the action ranges. Card and god names come from the game data (English so
-    far); texts are made from the card data with the ``deus`` catalogue."""
+    legend, and the action ranges. Card and god names and card texts are the game's content data
+    in ``lang`` (``games/deus/data/i18n``; English from the card data), god powers and costs are
+    made from the data with the ``deus`` catalogue."""
     tr = present.translator(present.check_language(lang))
     cards: dict[str, Any] = {}
     for card in CARDS:

@@ -31,15 +31,6 @@ COLOR_STYLES = {
     "green": "green",
     "purple": "magenta",
 }
-TERRAIN_LETTERS = {
-    "field": "F",
-    "forest": "W",
-    "swamp": "S",
-    "mountain": "M",
-    "sea": "~",
-    "village": "B",
-}
-PIECE_LETTERS = {"civ": "c", "sci": "s", "ship": "h", "army": "a", "prod": "p", "temple": "T"}
 
 
 def _row(table: Table, *cells: str | Text) -> None:
@@ -49,37 +40,42 @@ def _row(table: Table, *cells: str | Text) -> None:
 
 def format_cost(card: Card) -> str:
     """``1 wood and 1 wheat`` (gold part included, DEUS-7.3.4)."""
-    return words.cost_text(card, present.translator())
+    return words.cost_text(card, _tr())
 
 
 def _ctx(seat: int | None = None) -> present.Ctx:
-    """Player words in English, seats named "Player N" (the terminal has no typed names)."""
-    return present.Ctx(present.translator(), (), seat)
+    """Player words in the reader's language and names (:func:`civtable.termkit.set_reader`)."""
+    return termkit.ctx(seat)
 
 
-def render_events(console: Console, events: Sequence[JSON], title: str = "what happened") -> None:
+def _t(key: str, **args: Any) -> str:
+    return _tr().t(key, **args)
+
+
+def render_events(console: Console, events: Sequence[JSON], title: str = "") -> None:
     """Print log events in player words (regions by their number on the map)."""
     if not events:
         return
     ctx = _ctx()
     lines = [Text(f"• {words.log_line(None, e, ctx)}") for e in events]
-    console.print(Panel(Group(*lines), title=Text(title), title_align="left"))
+    head = Text(title or _t("deus.term.events"))
+    console.print(Panel(Group(*lines), title=head, title_align="left"))
 
 
 def actions_table(state: State, seat: int, actions: Sequence[int]) -> Table:
     """The numbered legal actions with their player labels (numbers start at 1)."""
     view = state.view(seat)
     ctx = _ctx(seat)
-    table = Table(title="your options", title_justify="left")
+    table = Table(title=_t("deus.term.options"), title_justify="left")
     table.add_column("#", justify="right")
-    table.add_column("action")
+    table.add_column(_t("deus.term.col.action"))
     for k, a in enumerate(actions, 1):
         table.add_row(str(k), Text(words.label(view, a, ctx)))
     return table
 
 
 def _tr() -> present.Translator:
-    return present.translator()
+    return termkit.ctx(None).tr
 
 
 def _text(card: Card) -> str:
@@ -88,14 +84,14 @@ def _text(card: Card) -> str:
 
 
 def _card_text(card: Card) -> Text:
-    return Text(card.label, style=COLOR_STYLES[COLORS[card.color]])
+    return Text(words.card_name(card.id, _tr()), style=COLOR_STYLES[COLORS[card.color]])
 
 
 def cards_table() -> Table:
     """Every card type: id, name, colour, copies, cost, effect."""
-    table = Table(title="Deus cards (96)")
+    table = Table(title=_t("deus.term.cards"))
     for col in ("id", "card", "copies", "cost", "effect"):
-        table.add_column(col)
+        table.add_column(_t(f"deus.term.col.{col}"))
     for c in CARDS:
         _row(table, c.id, _card_text(c), str(c.copies), format_cost(c), _text(c))
     return table
@@ -103,12 +99,18 @@ def cards_table() -> Table:
 
 def gods_table() -> Table:
     """The six gods and their powers (DEUS-10)."""
-    table = Table(title="gods")
+    table = Table(title=_t("deus.term.gods"))
     for col in ("colour", "god", "power"):
-        table.add_column(col)
+        table.add_column(_t(f"deus.term.col.{col}"))
+    tr = _tr()
     for g in GODS:
-        color = COLORS[g.color]
-        _row(table, Text(color, style=COLOR_STYLES[color]), g.name, words.god_text(g.color, _tr()))
+        style = COLOR_STYLES[COLORS[g.color]]
+        _row(
+            table,
+            Text(words.color_name(g.color, tr), style=style),
+            words.god_name(g.color, tr),
+            words.god_text(g.color, tr),
+        )
     return table
 
 
@@ -121,7 +123,7 @@ def catalog_json(age: int | None = None) -> JSON:
             {
                 "id": c.id,
                 "key": c.key,
-                "name": c.label,
+                "name": words.card_name(c.id, _tr()),
                 "color": COLORS[c.color],
                 "copies": c.copies,
                 "cost": format_cost(c),
@@ -131,7 +133,11 @@ def catalog_json(age: int | None = None) -> JSON:
             for c in CARDS
         ],
         "gods": [
-            {"name": g.name, "color": COLORS[g.color], "power": words.god_text(g.color, _tr())}
+            {
+                "name": words.god_name(g.color, _tr()),
+                "color": COLORS[g.color],
+                "power": words.god_text(g.color, _tr()),
+            }
             for g in GODS
         ],
     }
@@ -148,9 +154,12 @@ def render_catalog(console: Console, age: int | None = None) -> None:
 def header_text(view: JSON) -> str:
     """``Deus — Round 7 · the game ends after round 9 — Player 2 to move``."""
     ctx = _ctx()
-    return (
-        f"Deus — {words.round_line(view, ctx)} — {ctx.player(int(view['current']))} to move"
-        f" — temples left {view['temples_left']}, deck {view['deck_size']}"
+    return ctx.t(
+        "deus.term.header",
+        round=words.round_line(view, ctx),
+        player=ctx.player(int(view["current"])),
+        temples=int(view["temples_left"]),
+        deck=int(view["deck_size"]),
     )
 
 
@@ -174,15 +183,16 @@ def map_text(state: DeusState, view: JSON) -> Text:
             x = (xs[r] - minx) * 5
             line.append(" " * max(0, x - col))
             reg = view["regions"][r]
-            letter = TERRAIN_LETTERS[reg["terrain"]]
+            letter = _t(f"deus.term.land.{reg['terrain']}")
             num = str(r + 1)
             if reg["terrain"] == "village":
                 v = vil[reg["id"]]
-                cell = f"{num}B{'x' if v['attacked'] else v['vp']}".ljust(10)
+                land = _t("deus.term.land.village")
+                cell = f"{num}{land}{'x' if v['attacked'] else v['vp']}".ljust(10)
                 line.append(cell, style="bold red")
             else:
                 owner = "" if reg["owner"] is None else str(reg["owner"] + 1)
-                pieces = "".join(PIECE_LETTERS[p] for p in reg["pieces"])
+                pieces = "".join(_t(f"deus.term.piece.{p}") for p in reg["pieces"])
                 cell = f"{num}{letter}{owner}{pieces}".ljust(10)
                 line.append(cell, style="bold" if owner else "dim")
             col = x + 10
@@ -193,16 +203,19 @@ def map_text(state: DeusState, view: JSON) -> Text:
 
 def players_table(view: JSON) -> Table:
     """Every player's public stocks and tableau (VP only where visible)."""
-    table = Table(title="players")
-    for col in ("player", "gold", "VP", "wood/stone/clay/wheat", "board pieces", "hand", "tableau"):
-        table.add_column(col)
+    table = Table(title=_t("deus.ui.players"))
+    tr = _tr()
+    res_head = "/".join(words.res_name(r, tr) for r in range(len(RESOURCES)))
+    for col in ("player", "gold", "vp", "res", "pieces", "hand", "tableau"):
+        table.add_column(res_head if col == "res" else _t(f"deus.term.col.{col}"))
     for p in view["player_states"]:
         res = "/".join(str(p["resources"][r]) for r in RESOURCES)
-        pieces = " ".join(f"{k}{v}" for k, v in p["board_pieces"].items())
+        pieces = " ".join(f"{_t(f'deus.term.letter.{k}')}{v}" for k, v in p["board_pieces"].items())
         tableau = Text()
         for color, cards in p["columns"].items():
             if cards:
-                tableau.append(f"{color[:2]}:{len(cards)} ", style=COLOR_STYLES[color])
+                short = words.color_name(COLORS.index(color), _tr())[:3]
+                tableau.append(f"{short}:{len(cards)} ", style=COLOR_STYLES[color])
         vp = "?" if p["vp"] is None else str(p["vp"])
         _row(
             table,
@@ -217,11 +230,11 @@ def players_table(view: JSON) -> Table:
     return table
 
 
-def hand_table(view: JSON, title: str = "your hand") -> Table:
+def hand_table(view: JSON, title: str = "") -> Table:
     """The seat's hand with costs and effects."""
-    table = Table(title=title, title_justify="left")
+    table = Table(title=title or _t("deus.ui.your_hand"), title_justify="left")
     for col in ("card", "cost", "effect"):
-        table.add_column(col)
+        table.add_column(_t(f"deus.term.col.{col}"))
     for cid in view.get("hand", []):
         c = card_by_id(cid)
         _row(table, _card_text(c), format_cost(c), _text(c))

@@ -3,7 +3,8 @@
 Everything here reads a seat's view (``state.view(seat)``, DEUS-20) and the static tables of the
 catalog, never the full state, so it cannot reveal more than the view. Words come from the
 ``deus`` catalogue (``locale/<lang>/deus.po``, keys ``deus.…``) and the shared ``common`` one;
-card and god names from the game data. See ``docs/presentation.md``.
+card and god names and card texts are content data (:func:`content_english`, and
+``data/i18n/<lang>.json`` for the other languages). See ``docs/presentation.md``.
 
 **Places.** A region is named by what a player sees, its terrain, plus the short number the
 table draws on every hex of the map: ``Forest 13``, ``Sea 9``, ``Village 1`` (the number is the
@@ -79,6 +80,8 @@ from civtable.present import Ctx
 from civtable.present.i18n import Translator
 
 NRES = len(RESOURCES)
+#: the package of the game's content data (``data/i18n/<lang>.json``)
+PKG = "deus"
 #: the god whose offering brings back a piece of each type (DEUS-10.4)
 GOD_OF_PIECE: dict[int, int] = {g.piece: g.color for g in GODS if g.piece >= 0}
 _TARGET_PURPOSES = ("produce_one", "produce_region", "steal", "siege", "army_to_move")
@@ -90,18 +93,62 @@ def card(card_id: str) -> Card:
     return CARDS[CARD_INDEX[card_id.rstrip("*")]]
 
 
-def card_name(card_id: str, tr: Translator | None = None) -> str:
+def card_name(card_id: str, tr: Translator) -> str:
     """A card's name as the table shows it: the printed name, with the land, resource, colour
-    or number that tells apart the cards sharing it ("Trading Post (forest)"). English from
-    the data; issue 19 adds the other languages."""
-    del tr
-    return card(card_id).label
+    or number that tells apart the cards sharing it ("Trading Post (forest)"), in ``tr``'s
+    language (content data, ``data/i18n/<lang>.json``; English from the card data)."""
+    c = card(card_id)
+    return tr.content(PKG, f"card.{c.id}", c.label)
 
 
-def god_name(color: int, tr: Translator | None = None) -> str:
-    """The god of a colour (DEUS-10.2), from the data."""
-    del tr
-    return GODS[color].name
+def god_name(color: int, tr: Translator) -> str:
+    """The god of a colour (DEUS-10.2), in ``tr``'s language (content data)."""
+    g = GODS[color]
+    return tr.content(PKG, f"god.{g.id}", g.name)
+
+
+def content_english() -> dict[str, str]:
+    """Every content key of Deus with its English text from the card data (issue 19): each
+    card's name (``card.<id>``) and effect text (``card.<id>.text``), each god's name
+    (``god.<id>``). Other languages give each key in ``data/i18n/<lang>.json``."""
+    en = Translator("en")
+    out: dict[str, str] = {}
+    for c in CARDS:
+        out[f"card.{c.id}"] = c.label
+        out[f"card.{c.id}.text"] = _effect_template(c, en)
+    for g in GODS:
+        out[f"god.{g.id}"] = g.name
+    return out
+
+
+def card_entries(tr: Translator) -> list[dict[str, str]]:
+    """One entry per card type (the 72 of the 96-card deck) and per god, in player words of
+    ``tr``'s language, for ``civtable cards deus --lang``: ``name``, ``kind`` (the card's colour
+    and kind, or "god"), ``cost``, ``copies`` and ``text`` (the effect as the table shows it)."""
+    out: list[dict[str, str]] = []
+    for c in CARDS:
+        out.append(
+            {
+                "id": c.id,
+                "name": card_name(c.id, tr),
+                "kind": tr.t(f"deus.kind.{COLORS[c.color]}"),
+                "cost": cost_text(c, tr),
+                "copies": str(c.copies),
+                "text": effect_text(c, tr),
+            }
+        )
+    for g in GODS:
+        out.append(
+            {
+                "id": g.id,
+                "name": god_name(g.color, tr),
+                "kind": tr.t("deus.kind.god", color=color_name(g.color, tr)),
+                "cost": "",
+                "copies": "",
+                "text": god_text(g.color, tr),
+            }
+        )
+    return out
 
 
 def color_name(color: int, tr: Translator) -> str:
@@ -215,7 +262,24 @@ def _price_text(price_gold: int, price_vp: int, tr: Translator) -> str:
 
 
 def effect_text(c: Card, tr: Translator) -> str:
-    """A card's effect in full sentences (DEUS-12 .. DEUS-17), made from its data."""
+    """A card's effect in full sentences (DEUS-12 .. DEUS-17): the content text of ``tr``'s
+    language (the rulebook's wording where it prints one), else made from the card data with
+    the ``deus.text.*`` templates."""
+    english = _TEXTS_EN.get(c.id)
+    if english is None:
+        english = _TEXTS_EN[c.id] = _effect_template(c, Translator("en"))
+    if tr.lang == "en":
+        return english
+    text = tr.content(PKG, f"card.{c.id}.text", "")
+    return text or _effect_template(c, tr)
+
+
+#: English effect texts by card id (made once from the templates)
+_TEXTS_EN: dict[str, str] = {}
+
+
+def _effect_template(c: Card, tr: Translator) -> str:
+    """A card's effect made from its data with the ``deus.text.*`` templates of ``tr``."""
     e = c.effect
     k = e.kind
     if k in (E_GAIN_PER, E_SCORE_PER):
@@ -493,14 +557,14 @@ def label(view: JSON, action: int, ctx: Ctx) -> str:
     phase = view.get("phase")
     tr = ctx.tr
     if kind == "build":
-        return ctx.t("deus.act.build", card=card_name(CARDS[arg].id))
+        return ctx.t("deus.act.build", card=card_name(CARDS[arg].id, ctx.tr))
     if kind == "offer":
         c = CARDS[arg]
-        return ctx.t("deus.act.offer", god=god_name(c.color), card=card_name(c.id))
+        return ctx.t("deus.act.offer", god=god_name(c.color, ctx.tr), card=card_name(c.id, ctx.tr))
     if kind == "add":
-        return ctx.t("deus.act.add", card=card_name(CARDS[arg].id))
+        return ctx.t("deus.act.add", card=card_name(CARDS[arg].id, ctx.tr))
     if kind == "blind":
-        return ctx.t("deus.act.blind", card=card_name(CARDS[arg].id))
+        return ctx.t("deus.act.blind", card=card_name(CARDS[arg].id, ctx.tr))
     if kind == "done":
         key = {
             "offering": "deus.act.finish_offering",
@@ -533,7 +597,7 @@ def label(view: JSON, action: int, ctx: Ctx) -> str:
     if kind == "amount":
         return _sell_label(view, arg, ctx)
     if kind == "card":
-        return ctx.t("deus.act.lab", card=card_name(CARDS[arg].id))
+        return ctx.t("deus.act.lab", card=card_name(CARDS[arg].id, ctx.tr))
     me = _player(view, int(view.get("seat") or 0))
     k = len((me.get("columns") or {}).get(COLORS[arg], [])) + 1  # DEUS-21.3
     return ctx.t("deus.act.column", color=color_name(arg, tr), cost=gold(k, tr))
@@ -553,7 +617,9 @@ def reason(view: JSON, card_id: str, why: str, ctx: Ctx) -> str:
         return ctx.t("deus.why.temple_region")
     if why == "piece":  # DEUS-7.1
         p = COLOR_PIECE[c.color]
-        return ctx.t("deus.why.piece", piece=piece_name(p, ctx.tr), god=god_name(GOD_OF_PIECE[p]))
+        return ctx.t(
+            "deus.why.piece", piece=piece_name(p, ctx.tr), god=god_name(GOD_OF_PIECE[p], ctx.tr)
+        )
     if why == "cost":  # DEUS-7.3
         return ctx.t(
             "deus.why.cost", cost=cost_text(c, ctx.tr), swap=gold(GOLD_PER_RESOURCE, ctx.tr)
@@ -605,7 +671,7 @@ def gods(view: JSON, ctx: Ctx) -> dict[str, JSON]:
     hand = view.get("hand")
     out: dict[str, JSON] = {}
     for g in GODS:
-        doc: JSON = {"name": god_name(g.color), "text": god_text(g.color, ctx.tr)}
+        doc: JSON = {"name": god_name(g.color, ctx.tr), "text": god_text(g.color, ctx.tr)}
         if hand is not None and view.get("seat") is not None and hand:
             gains = offering_gains(view, g.color, 1, len(hand) - 1, ctx)
             doc["now"] = ctx.t("deus.preview.offer_one", gains=gains)
@@ -676,7 +742,7 @@ def prompt(view: JSON, ctx: Ctx) -> JSON:
     p = _pending(view)
     phase = view.get("phase")
     c = card(p["card"]) if p.get("card") else None
-    cname = card_name(c.id) if c else ""
+    cname = card_name(c.id, ctx.tr) if c else ""
     if phase == "main":
         if not view.get("hand"):
             return {"text": ctx.t("deus.prompt.pass"), "hint": ""}
@@ -710,7 +776,7 @@ def prompt(view: JSON, ctx: Ctx) -> JSON:
         color = card(offering[0]).color if offering else 0
         gains = offering_gains(view, color, len(offering), len(view.get("hand") or []), ctx)
         return {
-            "text": ctx.tn("deus.prompt.offering", len(offering), god=god_name(color)),
+            "text": ctx.tn("deus.prompt.offering", len(offering), god=god_name(color, ctx.tr)),
             "hint": ctx.t("deus.prompt.offering_hint", gains=gains),
         }
     if phase == "gain_choice":
@@ -785,7 +851,7 @@ def log_line(view: JSON | None, e: JSON, ctx: Ctx) -> str:
     kind = str(e.get("kind", ""))
     tr = ctx.tr
     who = ctx.player(int(e["player"])) if isinstance(e.get("player"), int) else ""
-    cname = card_name(str(e["card"])) if e.get("card") else ""
+    cname = card_name(str(e["card"]), ctx.tr) if e.get("card") else ""
     if kind == "pay":
         parts = [res_amount(r, n, tr) for r, n in enumerate(e.get("res") or []) if n]
         if e.get("gold"):
@@ -874,7 +940,9 @@ def log_line(view: JSON | None, e: JSON, ctx: Ctx) -> str:
             price=gold(int(e["gold"]), tr),
         )
     if kind == "lab":
-        return ctx.t("deus.log.lab", card=cname, player=who, target=card_name(str(e["target"])))
+        return ctx.t(
+            "deus.log.lab", card=cname, player=who, target=card_name(str(e["target"]), ctx.tr)
+        )
     if kind == "steal":
         item = int(e["item"])
         taken = [(int(v), int(k)) for v, k in e.get("taken") or []]
@@ -950,8 +1018,8 @@ def log_line(view: JSON | None, e: JSON, ctx: Ctx) -> str:
             "deus.log.offer",
             n,
             player=who,
-            god=god_name(color),
-            card=card_name(str(e["top"])),
+            god=god_name(color, ctx.tr),
+            card=card_name(str(e["top"]), ctx.tr),
             gains=gains,
         )
     if kind == "start_pieces":

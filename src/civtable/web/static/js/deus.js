@@ -28,8 +28,10 @@ const COLOR_FILL = {
   green: "#229954",
   purple: "#7d3c98",
 };
-// the letter drawn on a piece of the map (explained by the legend under the map)
-const PIECE_LETTER = { civ: "C", sci: "S", ship: "Sh", army: "A", prod: "P", temple: "T" };
+// the piece types drawn on the map, each as a letter of the catalogue (deus.ui.letter.<piece>),
+// explained by the legend under the map
+const PIECE_KINDS = ["civ", "sci", "ship", "army", "prod", "temple"];
+const pieceLetter = (piece) => (PIECE_KINDS.includes(piece) ? t(`deus.ui.letter.${piece}`) : "");
 const PROMPT_KINDS = new Set(["DONE", "PAY", "RES", "PIECE", "AMOUNT", "CARD", "COLUMN"]);
 const HAND_KINDS = new Set(["BUILD", "OFFER", "ADD", "BLIND"]);
 const MAP_KINDS = new Set(["REGION", "EDGE"]);
@@ -201,7 +203,7 @@ export class DeusTable {
           color: piece === "temple" ? "#ecf0f1" : SEAT_COLORS[reg.owner] || "#333",
           ink: piece === "temple" ? "#222" : null,
           shape: piece === "temple" ? "square" : "circle",
-          text: PIECE_LETTER[piece] || "",
+          text: pieceLetter(piece),
           cls: piece === "temple" ? "temple" : "",
           title: reg.owner !== null && reg.owner !== undefined ? `${name} · ${playerName(this.p, reg.owner)}` : name,
         });
@@ -267,7 +269,7 @@ export class DeusTable {
         res[x] ? t("deus.ui.legend_land", { land: t(`deus.terrain.${x}`), res: t(`deus.res.${res[x]}`) }) : t(`deus.terrain.${x}`),
       ),
     );
-    const pieces = Object.entries(PIECE_LETTER).map(([k, letter]) => h("li", null, h(`span.pc${k === "temple" ? ".temple" : ""}`, null, letter), t(`deus.piece.${k}`)));
+    const pieces = PIECE_KINDS.map((k) => h("li", null, h(`span.pc${k === "temple" ? ".temple" : ""}`, null, pieceLetter(k)), t(`deus.piece.${k}`)));
     const extra = [
       h("li", null, h("span.pc.village", null, "5"), t("deus.ui.legend_village")),
       h("li", null, h("span.pc.attacked", null, "✕"), t("deus.ui.legend_attacked")),
@@ -351,7 +353,7 @@ export class DeusTable {
       h(
         "span.piece",
         { title: t("deus.ui.pieces_title", { piece: t(`deus.piece.${k}`), board: n, supply: ps.personal_supply[k] }) },
-        h("span.pc", { style: `background:${SEAT_COLORS[ps.seat]}` }, PIECE_LETTER[k]),
+        h("span.pc", { style: `background:${SEAT_COLORS[ps.seat]}` }, pieceLetter(k)),
         ` ${t(`deus.piece.${k}`)} `,
         h("b", null, n),
         h("span.supply", null, ` (+${ps.personal_supply[k]})`),
