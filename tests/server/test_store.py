@@ -41,9 +41,32 @@ def store(db_url: str) -> Store:
 
 
 def test_migrations_bring_an_empty_database_to_head(store: Store) -> None:
-    assert store.schema_revision() == "0001"
+    assert store.schema_revision() == "0002"
     store.migrate()  # idempotent
-    assert store.schema_revision() == "0001"
+    assert store.schema_revision() == "0002"
+
+
+def test_a_database_of_the_first_schema_is_upgraded_with_its_games(db_url: str) -> None:
+    """0002 adds ``suggestions`` (off) to the games stored before it."""
+    old = Store.open(db_url, migrate=False)
+    old.migrate("0001")
+    with old.engine.begin() as conn:
+        conn.exec_driver_sql(
+            "INSERT INTO games (id, game, name, players, seed, options, status, seq, autostart,"
+            " created_at, updated_at) VALUES ('g1', 'seven-wonders', '', 3, 1, '{}', 'lobby', 0,"
+            " 1, '2026-01-01 00:00:00', '2026-01-01 00:00:00')"
+        )
+        for seat in range(3):
+            conn.exec_driver_sql(
+                f"INSERT INTO seats (game_id, seat, kind, name) VALUES ('g1', {seat}, 'human', '')"
+            )
+    old.close()
+    store = Store.open(db_url)
+    assert store.schema_revision() == "0002"
+    record = store.get_game("g1")
+    assert record.suggestions is False
+    assert record.players == 3
+    store.close()
 
 
 def test_setup_round_trips(store: Store) -> None:

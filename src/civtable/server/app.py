@@ -37,7 +37,7 @@ from civtable.core.api import JSON
 from civtable.core.errors import UnknownGameError
 from civtable.server import extras
 from civtable.server.errors import ApiError, not_found
-from civtable.server.hub import Hub
+from civtable.server.hub import SUGGEST_BOT, Hub
 from civtable.server.limits import ClientLimits, Limiter
 from civtable.store import SeatSpec, Store
 
@@ -88,6 +88,11 @@ class CreateGameIn(BaseModel):
     take_seat: StrictInt | None = Field(default=None, description="the creator's seat (token)")
     player_name: str = Field(default="", max_length=60)
     autostart: bool = Field(default=True, description="start as soon as every seat is taken")
+    suggestions: bool | None = Field(
+        default=None,
+        description="may players ask a bot to suggest a move (default: only when at most one "
+        "seat is a person)",
+    )
 
 
 class JoinIn(BaseModel):
@@ -111,6 +116,13 @@ class MoveIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seq: StrictInt = Field(ge=0)
     action: StrictInt
+
+
+class SuggestIn(BaseModel):
+    """Ask for suggested moves for the position ``seq`` (your current decision)."""
+
+    model_config = ConfigDict(extra="forbid")
+    seq: StrictInt = Field(ge=0)
 
 
 class CancelIn(BaseModel):
@@ -324,11 +336,18 @@ def create_app(
     bot_limits: BotLimits | None = None,
     body_timeout: float = BODY_TIMEOUT,
     client_limits: ClientLimits | None = None,
+    suggest_bot: str = SUGGEST_BOT,
 ) -> FastAPI:
     """The web application on the store at ``db_url`` (or an open ``store``)."""
     owned = store is None
     the_store = store if store is not None else Store.open(db_url)
-    hub = Hub(the_store, bot_delay=bot_delay, bot_workers=bot_workers, bot_limits=bot_limits)
+    hub = Hub(
+        the_store,
+        bot_delay=bot_delay,
+        bot_workers=bot_workers,
+        bot_limits=bot_limits,
+        suggest_bot=suggest_bot,
+    )
     limiter = Limiter(client_limits or ClientLimits())
 
     @asynccontextmanager
@@ -474,6 +493,7 @@ def create_app(
             take_seat=body.take_seat,
             player_name=body.player_name,
             autostart=body.autostart,
+            suggestions=body.suggestions,
         )
         links = _links(summary["id"], token)
         return {"game": summary, "seat": seat, "token": token, "links": links}
@@ -513,6 +533,13 @@ def create_app(
         that leaves a compound move open, once it is held as a tentative step (``tentative`` in
         the answer counts them; nobody else sees them; ``/cancel`` withdraws them)."""
         return await hub.move(game_id, token, body.seq, body.action, lang)
+
+    @app.post("/api/games/{game_id}/suggest", tags=["play"])
+    async def suggest_move(game_id: str, body: SuggestIn, token: Token, lang: Lang) -> JSON:
+        """The bot's three best moves for your current decision, with visits and estimated win
+        rates, searched from your view only (403 ``suggestions_off`` if the table's creator
+        did not allow suggestions; 409 when you have no decision to make). Changes nothing."""
+        return await hub.suggest(game_id, token, body.seq, lang)
 
     @app.post("/api/games/{game_id}/cancel", tags=["play"])
     async def cancel_move(game_id: str, body: CancelIn, token: Token, lang: Lang) -> JSON:

@@ -60,6 +60,12 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
         help="most search iterations a bot may run for one decision (default 20000)",
     )
     p.add_argument(
+        "--suggest-bot",
+        default="ismcts:1s:clock=cpu",
+        metavar="SPEC",
+        help="the search behind 'suggest a move' (an ismcts spec; default ismcts:1s:clock=cpu)",
+    )
+    p.add_argument(
         "--max-games-per-hour",
         type=int,
         default=120,
@@ -112,6 +118,21 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
         if count < 0:
             _say(err, f"civtable serve: error: {flag} must be 0 or more, not {count}", error=True)
             return 2
+    from civtable.bots import UnknownBotError, make_bot
+    from civtable.bots.ismcts import IsmctsBot
+
+    try:
+        suggest_ok = isinstance(make_bot(args.suggest_bot, 0), IsmctsBot)
+    except UnknownBotError:
+        suggest_ok = False
+    if not suggest_ok:
+        _say(
+            err,
+            f"civtable serve: error: --suggest-bot must be an ismcts spec such as "
+            f"ismcts:1s:clock=cpu, not {args.suggest_bot!r}",
+            error=True,
+        )
+        return 2
     url = args.db or default_db_url()
     shown = _masked(url)
     try:
@@ -139,6 +160,7 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
         bot_limits=limits,
         body_timeout=args.body_timeout,
         client_limits=clients,
+        suggest_bot=args.suggest_bot,
     )
     _say(
         out,

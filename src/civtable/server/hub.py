@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 
 from civtable import games, present
 from civtable.bots import Bot, BotLimitError, BotLimits, UnknownBotError, make_bot
+from civtable.bots.ismcts import IsmctsBot
 from civtable.core.api import JSON, Game, State
 from civtable.core.errors import (
     IllegalActionError,
@@ -54,6 +55,8 @@ from civtable.store import (
 )
 
 log = logging.getLogger("civtable.server")
+#: the search behind "suggest a move": one CPU-second, the "hard" level's budget
+SUGGEST_BOT = "ismcts:1s:clock=cpu"
 T = TypeVar("T")
 
 
@@ -159,8 +162,13 @@ class Hub:
         bot_workers: int = 2,
         bot_delay: float = 0.0,
         bot_limits: BotLimits | None = None,
+        suggest_bot: str = SUGGEST_BOT,
     ) -> None:
         self.store = store
+        #: the search behind "suggest a move" (issue 22): an ISMCTS spec chosen by the server
+        if not isinstance(make_bot(suggest_bot, 0), IsmctsBot):
+            raise ValueError(f"the suggestion bot must be an ismcts spec, not {suggest_bot!r}")
+        self.suggest_bot = suggest_bot
         #: what a bot may spend per decision on this server (issues 22, 23)
         self.bot_limits = bot_limits or BotLimits()
         self.bot_delay = bot_delay
@@ -310,6 +318,7 @@ class Hub:
                 for s in record.seats
             ],
             "free_seats": [s.seat for s in record.seats if not s.taken],
+            "suggestions": record.suggestions,
             "created_at": record.created_at.isoformat(),
             "updated_at": record.updated_at.isoformat(),
         }
@@ -399,8 +408,13 @@ class Hub:
         take_seat: int | None = None,
         player_name: str = "",
         autostart: bool = True,
+        suggestions: bool | None = None,
     ) -> tuple[JSON, int | None, str | None]:
-        """Create a game; optionally seat the creator. Returns (summary, seat, token)."""
+        """Create a game; optionally seat the creator. Returns (summary, seat, token).
+
+        ``suggestions``: may the players ask a bot to suggest a move; by default only when at
+        most one seat is a person (the creator decides otherwise).
+        """
         try:
             game: Game = games.get(game_id)
         except UnknownGameError as exc:
@@ -448,6 +462,9 @@ class Hub:
             seats=list(seats),
             name=name,
             autostart=autostart,
+            suggestions=(
+                sum(s.kind == "human" for s in seats) <= 1 if suggestions is None else suggestions
+            ),
         )
         record = await self._db(self.store.create_game, setup)
         token: str | None = None
@@ -663,6 +680,57 @@ class Hub:
         else:
             live.record = _with_seq(live.record, new_seq)
         self._broadcast(live)
+
+    # --- suggest a move ----------------------------------------------------------------------
+    async def suggest(
+        self, game_id: str, token: str | None, seq: int, lang: str | None = None, top: int = 3
+    ) -> JSON:
+        """The bot's ``top`` moves for the token's seat's current decision, with visits and
+        estimated win rates (issue 22). The search runs on determinizations of the seat's view
+        only (every game's ``determinize`` depends on what the seat knows, never on the true
+        hidden cards), is seeded by the position, and changes nothing."""
+        live = await self.live(game_id)
+        seat = self.seat_of(live, token)
+        if not live.record.suggestions:
+            raise ApiError(
+                403, "suggestions_off", "the table's creator did not allow move suggestions"
+            )
+        async with live.lock:
+            self._check_open(live, seq)
+            held = live.tentative.get(seat)
+            state = held[1] if held is not None else live.state
+            assert state is not None
+            if seq < live.epochs[seat]:  # the seat's decision changed since that position
+                raise conflict("stale", f"the game moved on since {seq}; reload it")
+            if not state.legal_actions(seat):
+                raise conflict("not_your_decision", "you have no decision to make now")
+            snapshot = state.copy()
+            view = state.view(seat)
+            steps = len(held[0]) if held is not None else 0
+        bot = make_bot(self.suggest_bot, seed=live.record.seed * 1009 + seq * 31 + seat + steps)
+        if not isinstance(bot, IsmctsBot):  # pragma: no cover - the spec is checked at start
+            raise ApiError(500, "bad_suggest_bot", "the suggestion bot is not a search")
+        loop = asyncio.get_running_loop()
+        moves = await loop.run_in_executor(self.pool, bot.explain, snapshot, seat, top)
+        labels: dict[str, str] = {}
+        if lang is not None:
+            words = self._words(live, view, seat, lang) or {}
+            labels = words.get("legal") or {}
+        return {
+            "seq": seq,
+            "seat": seat,
+            "tentative": steps,
+            "iterations": bot.last.iterations,
+            "moves": [
+                {
+                    "action": m.action,
+                    "label": labels.get(str(m.action), m.label),
+                    "visits": m.visits,
+                    "win_rate": round(m.win_rate, 4),
+                }
+                for m in moves
+            ],
+        }
 
     # --- bots ---------------------------------------------------------------------------------
     def _kick_bots(self, live: LiveGame) -> None:

@@ -78,6 +78,8 @@ class NewGame:
     name: str = ""
     autostart: bool = True
     id: str | None = None
+    #: may the players ask a bot for a suggested move
+    suggestions: bool = False
 
 
 @dataclass(frozen=True)
@@ -114,6 +116,8 @@ class GameRecord:
     created_at: datetime
     updated_at: datetime
     seats: tuple[SeatRecord, ...] = field(default_factory=tuple)
+    #: may the players ask a bot for a suggested move
+    suggestions: bool = False
 
 
 def _now() -> datetime:
@@ -189,8 +193,8 @@ class Store:
             store.migrate()
         return store
 
-    def migrate(self) -> None:
-        """Upgrade the schema to the newest Alembic revision."""
+    def migrate(self, revision: str = "head") -> None:
+        """Upgrade the schema to the newest Alembic revision (or to ``revision``)."""
         from alembic import command
         from alembic.config import Config
 
@@ -199,7 +203,7 @@ class Store:
         cfg.set_main_option("script_location", str(location))
         with self.engine.begin() as conn:
             cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "head")
+            command.upgrade(cfg, revision)
 
     def schema_revision(self) -> str | None:
         """The Alembic revision the database is at."""
@@ -237,6 +241,7 @@ class Store:
                     status="lobby",
                     seq=0,
                     autostart=int(setup.autostart),
+                    suggestions=int(setup.suggestions),
                     result=None,
                     created_at=now,
                     updated_at=now,
@@ -458,6 +463,7 @@ def _game_record(row: Any, seat_rows: Sequence[Any]) -> GameRecord:
         status=row["status"],
         seq=int(row["seq"]),
         autostart=bool(row["autostart"]),
+        suggestions=bool(row["suggestions"]),
         result=json.loads(row["result"]) if row["result"] else None,
         created_at=_utc(row["created_at"]) or _now(),
         updated_at=_utc(row["updated_at"]) or _now(),

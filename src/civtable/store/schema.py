@@ -40,6 +40,8 @@ games = Table(
     Column("status", String(16), nullable=False),  # lobby | active | over
     Column("seq", Integer, nullable=False, server_default="0"),  # number of moves
     Column("autostart", Integer, nullable=False, server_default="1"),
+    # may the players ask a bot to suggest a move (issue 22; the creator decides)
+    Column("suggestions", Integer, nullable=False, server_default="0"),
     Column("result", Text, nullable=True),  # JSON, once over
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),

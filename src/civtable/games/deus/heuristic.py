@@ -29,6 +29,12 @@ from civtable.games.deus.catalog import ARMY, BUILDING_COLORS, PURPLE, TEMPLE_BI
 from civtable.games.deus.scoring import breakdown
 from civtable.games.deus.state import MAIN, OFFERING, OVER, PICK, DeusState
 
+#: ISMCTS cuts its playouts off this many decision rounds after the expansion and scores the
+#: position with :func:`evaluate` (``k=auto``). A heuristic playout of a whole Deus game is
+#: slow (20 iterations took 25 CPU-s at 3 players), so a 1-second search could not finish one;
+#: with the cut-off it runs about 30 iterations per CPU-second (issue 22).
+ISMCTS_CUTOFF = 6
+
 W_GOLD = 0.25
 W_RESOURCE = 0.9
 W_PIECE = 0.5
