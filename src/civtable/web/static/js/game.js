@@ -11,6 +11,7 @@ import { adoptTokenFromHash, api, connect, forgetSeat, h, rememberSeat, seatsFor
 import { currentLanguage, gameName, joinList, loadLanguage, pageTitle, t, tn } from "./i18n.js";
 import { installSprite } from "./icons.js";
 import { tableClassFor } from "./tables.js";
+import { setSuggester } from "./ui.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.search);
@@ -327,6 +328,11 @@ async function play(action) {
     if (table) table.busy = false;
   }
 }
+
+// "Suggest a move": the bot's best moves for the seat whose table is shown (issue 22)
+setSuggester((p) =>
+  api("POST", `/api/games/${encodeURIComponent(gameId)}/suggest${langQuery()}`, { token: tokenOf(p.you), body: { seq: p.seq } }),
+);
 
 /** Withdraw the tentative steps of a compound move (all, or the last `steps`). */
 async function cancel(steps = null) {

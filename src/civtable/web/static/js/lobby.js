@@ -121,10 +121,26 @@ function fillSeats() {
       nameInput.hidden = sel.value !== "local";
     };
     sel.addEventListener("change", sync);
+    sel.addEventListener("change", suggestDefault);
     sync();
     seatBox.append(h("div.seat-row", { "data-seat": i }, h("b", null, t("wait.seat", { n: i + 1 })), " ", sel, " ", nameInput));
   }
   seatBox.append(h("p.seat-help", null, t("lobby.seat.local_help")));
+  suggestDefault();
+}
+
+// "Suggest a move" is on by default when one person plays against bots; once the creator ticks
+// or clears the box, their choice stays
+const suggestBox = document.getElementById("suggestions");
+let suggestTouched = false;
+suggestBox.addEventListener("change", () => {
+  suggestTouched = true;
+});
+
+function suggestDefault() {
+  if (suggestTouched) return;
+  const people = [...form.querySelectorAll("#seat-setup select")].filter((s) => !s.value.startsWith("bot:")).length + 1;
+  suggestBox.checked = people <= 1;
 }
 
 async function create(ev) {
@@ -147,6 +163,7 @@ async function create(ev) {
     name: data.get("name") || "",
     take_seat: 0,
     player_name: data.get("player_name") || "",
+    suggestions: suggestBox.checked,
   };
   const seed = String(data.get("seed") || "").trim();
   if (seed) body.seed = Number(seed);

@@ -3,8 +3,47 @@
 // text and rules, and the helpers that read the payload's player words (payload.words, made on
 // the server by civtable.present in the reader's language).
 
-import { h } from "./api.js";
-import { t } from "./i18n.js";
+import { h, toast } from "./api.js";
+import { t, tn } from "./i18n.js";
+
+let suggester = null;
+
+/** What "Suggest a move" asks (the game page sets it: `(payload) => Promise<suggestion>`;
+ *  replays set none, so their prompt has no such button). */
+export function setSuggester(fn) {
+  suggester = fn;
+}
+
+/** Ask the bot for the seat's best moves and show the top three with their figures. */
+async function askSuggestion(p, button) {
+  button.disabled = true;
+  const label = button.textContent;
+  button.textContent = t("suggest.thinking");
+  try {
+    const r = await suggester(p);
+    const moves = (r && r.moves) || [];
+    const list = moves.length
+      ? h(
+          "ol.suggestions",
+          { "data-testid": "suggestions" },
+          moves.map((m) =>
+            h(
+              "li",
+              { "data-action": m.action },
+              h("b", null, m.label),
+              h("span.suggest-stat", null, ` — ${tn("n.playout", m.visits)}, ${t("suggest.rate", { pct: Math.round(m.win_rate * 100) })}`),
+            ),
+          ),
+        )
+      : h("p", null, t("suggest.none"));
+    showDetail(t("suggest.title"), list, h("p.suggest-note", null, t("suggest.note")));
+  } catch (e) {
+    toast(e.message, "error");
+  } finally {
+    button.disabled = false;
+    button.textContent = label;
+  }
+}
 
 /** The player label of a legal action: the server's words, else the developer's label. */
 export function actionLabel(p, a) {
@@ -53,6 +92,12 @@ export function promptBar(p, { text = "", hint = "", actions = [], onBack = null
   );
   if (steps && onBack && steps > 1) buttons.push(h("button.act.prompt-back", { type: "button", disabled: busy, "data-testid": "back", onclick: () => onBack(1) }, t("ui.back")));
   if (steps && onCancel) buttons.push(h("button.act.prompt-cancel", { type: "button", disabled: busy, "data-testid": "cancel", onclick: () => onCancel() }, t("ui.cancel")));
+  const choices = p && p.status === "active" && p.view && p.view.legal ? p.view.legal.length : 0;
+  if (suggester && p.suggestions && choices > 1) {
+    buttons.push(
+      h("button.act.prompt-suggest", { type: "button", disabled: busy, "data-testid": "suggest", onclick: (ev) => askSuggestion(p, ev.currentTarget) }, t("suggest.button")),
+    );
+  }
   return h(
     `section.prompt-bar${tone ? `.${tone}` : ""}`,
     { "data-testid": "prompt", role: "region", "aria-label": text || t("ui.prompt"), "aria-live": "polite" },
