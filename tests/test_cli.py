@@ -82,9 +82,10 @@ def test_sw_15_cards_table_shows_costs_effects_chains_and_boards(
     code, out, _ = run(capsys, "cards", SW)
     assert code == 0
     assert "Baths" in out
-    assert "→ Aqueduct" in out  # SW-15.6 chain
+    assert "Makes free: Aqueduct" in out  # SW-15.6 chain
     assert "Colossus of Rhodes" in out
-    assert "free build once per age" in out  # Olympia A stage 2
+    assert "build one structure free of" in out  # Olympia A stage 2, in player words
+    assert "produces W" not in out  # not the developer's effect text (issue 18)
     code, out, _ = run(capsys, "cards", SW, "--age", "3")
     assert code == 0
     assert "Scientists Guild" in out

@@ -223,9 +223,9 @@ def cmd_cards(args: argparse.Namespace, out: Console, err: Console) -> int:
     tr = _tr(args)
     module = present.words_module(game.id)
     entries_of = getattr(module, "card_entries", None) if module is not None else None
-    if tr.lang != present.SOURCE_LANGUAGE and callable(entries_of):
-        # the game's cards in the reader's language (its words module); English keeps the
-        # terminal's fuller catalogue (costs, chains, boards)
+    if callable(entries_of):
+        # the game's cards in player words, in the reader's language (its words module); the
+        # numbers of copies per player count are in --json
         out.print(card_entries_table(entries_of(tr), tr, _game_name(game, tr), args.age))
     else:
         term.render_catalog(out, args.age)
@@ -250,7 +250,8 @@ def card_entries_table(
         ]
     extra: list[str] = []
     for e in entries:
-        extra.extend(k for k in e if k not in ("name", "text") and k not in extra)
+        # an entry's "id" is the developer's key (for --json and tests), not a player word
+        extra.extend(k for k in e if k not in ("name", "text", "id") and k not in extra)
     table = Table(title=tr.t("term.cards_of", game=game_name), show_lines=True)
     table.add_column(tr.t("term.name"))
     for key in extra:

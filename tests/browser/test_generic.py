@@ -96,6 +96,7 @@ def test_hot_seat_shows_nothing_private_while_bots_move(
     the table only behind the hand-over screen."""
     from civtable.games.deus.words import card_name
 
+    en = present.translator("en")
     errors: list[str] = []
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
@@ -131,7 +132,7 @@ def test_hot_seat_shows_nothing_private_while_bots_move(
                     headers={"Authorization": f"Bearer {tok}"},
                 ).json()["view"]
                 for cid in view["hand"]:
-                    assert card_name(cid) not in text, "a hand shows while the bot moves"
+                    assert card_name(cid, en) not in text, "a hand shows while the bot moves"
             scan_page(page, "while the bot moves")
             waits += 1
             page.locator("[data-testid=handover], body[data-your-turn='1']").first.wait_for()

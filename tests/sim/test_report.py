@@ -12,7 +12,13 @@ import pytest
 from rich.console import Console
 
 from civtable.core.errors import InvalidOptionsError
-from civtable.sim.report import add_report_parser, build_report, factor_win_rates, load_summary
+from civtable.sim.report import (
+    add_report_parser,
+    build_report,
+    factor_level,
+    factor_win_rates,
+    load_summary,
+)
 from civtable.sim.tournament import GameResult, TournamentConfig, run_tournament
 
 SW = "seven-wonders"
@@ -60,9 +66,10 @@ def test_report_of_a_small_tournament_has_every_section(tmp_path: Path) -> None:
     images = _images(page)
     assert len(images) == 5
     assert all(img.startswith(PNG_MAGIC) for img in images)
-    for r in summary.results:
+    for r in summary.results:  # each board and side by its player name ("Colossus of Rhodes B")
         for level in r.factors["board_side"]:
-            assert f"<td>{level}</td>" in page
+            assert f"<td>{factor_level(SW, 'board_side', level)}</td>" in page
+            assert f"<td>{level}</td>" not in page
     # the same report from the saved results
     loaded = load_summary(SW, [tmp_path / "t"])
     assert [r.outcome() for r in loaded.results] == [r.outcome() for r in summary.results]
