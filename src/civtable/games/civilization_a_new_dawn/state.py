@@ -96,6 +96,7 @@ class CivState(State):
         "log",
         "board",
         "_legal",
+        "agenda_seen",
         *FIELDS_SPACE,
         *FIELDS_SEAT,
         *FIELDS_GLOBAL,
@@ -105,6 +106,9 @@ class CivState(State):
     rng: Rng
     log: list[JSON] | None
     _legal: dict[int, list[int]]
+    #: what the last agenda check saw (tokens, cities, other inputs), never changed in place:
+    #: see :func:`.rules.victory.check_agendas`; derived, not serialized
+    agenda_seen: tuple[list[int], list[int], tuple[tuple[int, ...], ...]] | None
     # per space
     tok: list[int]
     reinf: list[int]
@@ -269,6 +273,7 @@ class CivState(State):
         c.log = None if self.log is None else self.log[:]
         c.board = self.board
         c._legal = dict(self._legal)
+        c.agenda_seen = self.agenda_seen
         c.tok, c.reinf, c.city, c.barb = self.tok[:], self.reinf[:], self.city[:], self.barb[:]
         c.res, c.nw, c.cs, c.wtok = self.res[:], self.nw[:], self.cs[:], self.wtok[:]
         c.leader, c.capital = self.leader, self.capital
@@ -345,6 +350,7 @@ class CivState(State):
                 tuple((int(w[0]), int(w[1])) for w in lay["water"]),
             )
             s._legal = {}
+            s.agenda_seen = None
             for name in (*FIELDS_SPACE, *FIELDS_SEAT, *FIELDS_GLOBAL):
                 if name == "place" and name not in doc:  # older documents: one card per type
                     s.place = [_places_by_type(r) for r in doc["row"]]

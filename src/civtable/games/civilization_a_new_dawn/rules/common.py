@@ -159,8 +159,14 @@ def is_water(state: CivState, s: int) -> bool:
 
 
 def cities(state: CivState, seat: int) -> list[int]:
-    """Spaces of the seat's cities and capital."""
-    return [s for s, c in enumerate(state.city) if c == seat]
+    """Spaces of the seat's cities and capital, ascending."""
+    city = state.city
+    out: list[int] = []
+    s = -1
+    for _ in range(city.count(seat)):
+        s = city.index(seat, s + 1)
+        out.append(s)
+    return out
 
 
 def place_of(state: CivState, seat: int, card: int) -> int:
@@ -427,11 +433,10 @@ def reset_city_state(state: CivState, cs: int) -> None:
 
 def mature(state: CivState, seat: int, s: int) -> bool:
     """CIV-2.9: every adjacent space holds a friendly control token or is water (CIV-A26)."""
-    b = state.board
     tok = state.tok
-    terrain = b.terrain
-    for n in b.adjacent[s]:
-        if tok[n] != seat and terrain[n] != WATER:
+    land = state.board.land_adjacent[s]
+    for n in land:
+        if tok[n] != seat:
             break
     else:
         return True
@@ -441,9 +446,7 @@ def mature(state: CivState, seat: int, s: int) -> bool:
     ]
     if not sydney and not borders:
         return False
-    for n in b.adjacent[s]:
-        if terrain[n] == WATER:
-            continue
+    for n in land:
         t = tok[n]
         if t == seat:
             continue
@@ -456,9 +459,8 @@ def mature(state: CivState, seat: int, s: int) -> bool:
 
 
 def mature_cities(state: CivState, seat: int) -> list[int]:
-    """The seat's mature cities (capital included)."""
-    city = state.city
-    return [s for s in range(len(city)) if city[s] == seat and mature(state, seat, s)]
+    """The seat's mature cities (capital included), ascending."""
+    return [s for s in cities(state, seat) if mature(state, seat, s)]
 
 
 def friendly_spaces(state: CivState, seat: int) -> int:

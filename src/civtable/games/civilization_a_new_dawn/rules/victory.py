@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.games.civilization_a_new_dawn.catalog import (
     CITIES,
+    OPEN_BORDERS,
     VICTORY_CARDS,
     WONDER_TYPES,
     WONDERS,
@@ -17,6 +18,12 @@ if TYPE_CHECKING:
 
 WON_CAPITAL, REACHED_24 = 1, 2
 
+#: the world wonders of each type (Economist, Militarist… agendas, CIV-22.1)
+WONDERS_OF_TYPE: dict[str, tuple[int, ...]] = {
+    name: tuple(w for w, wonder in enumerate(WONDERS) if wonder.type == t)
+    for t, name in enumerate(WONDER_TYPES)
+}
+
 
 def condition_met(state: CivState, seat: int, cond: dict[str, Any]) -> bool:
     """Evaluate one decoded agenda condition (CIV-22.1, CIV-A8)."""
@@ -26,28 +33,56 @@ def condition_met(state: CivState, seat: int, cond: dict[str, Any]) -> bool:
     if kind == "cities_on_map":
         return 1 + CITIES - state.cities_left[seat] >= int(cond["count"])
     if kind == "control_world_wonders":
-        t = WONDER_TYPES.index(cond["wonder_type"])
-        n = sum(1 for w, o in enumerate(state.wonder_owner) if o == seat and WONDERS[w].type == t)
+        owner = state.wonder_owner
+        n = sum(1 for w in WONDERS_OF_TYPE[cond["wonder_type"]] if owner[w] == seat)
         return n >= int(cond["count"])
     if kind == "win_attack_against_rival_capital":
         return bool(state.won_capital[seat] & WON_CAPITAL)
     if kind == "control_conquered_city_states":
-        return sum(1 for o in state.cs_owner if o == seat) >= int(cond["count"])
+        return state.cs_owner.count(seat) >= int(cond["count"])
     if kind == "control_spaces_adjacent_to_water_or_map_edge":
         tok, city = state.tok, state.city
+        count = int(cond["count"])
+        if tok.count(seat) + city.count(seat) < count:
+            return False  # not that many friendly spaces anywhere
         n = sum(1 for s in state.board.shore if tok[s] == seat or city[s] == seat)
-        return n >= int(cond["count"])
+        return n >= count
     if kind == "reach_tech_dial_space":
         return bool(state.won_capital[seat] & REACHED_24)
     if kind == "control_mature_cities":
-        return len(C.mature_cities(state, seat)) >= int(cond["count"])
+        count = int(cond["count"])
+        return state.city.count(seat) >= count and len(C.mature_cities(state, seat)) >= count
     if kind == "control_natural_wonders":
         return len(state.nw_held[seat]) >= int(cond["count"])
     raise ValueError(f"unknown agenda condition {kind!r}")  # pragma: no cover
 
 
+def _inputs(state: CivState) -> tuple[tuple[int, ...], ...]:
+    """What the agenda conditions read besides the map (tokens and cities), with the marks:
+    if none of it and no token or city changed since the last check, no agenda can be newly
+    fulfilled."""
+    return (
+        tuple(state.victory),
+        tuple(state.marks),
+        tuple(state.cities_left),
+        tuple(state.wonder_owner),
+        tuple(state.cs_owner),
+        tuple(state.won_capital),
+        tuple(map(len, state.nw_held)),
+        tuple([h[OPEN_BORDERS] for h in state.pcard_holder]),
+    )
+
+
 def check_agendas(state: CivState) -> None:
-    """CIV-22.2 / CIV-A53: mark every newly fulfilled agenda with a control token."""
+    """CIV-22.2 / CIV-A53: mark every newly fulfilled agenda with a control token.
+
+    Called after every change; it re-evaluates the conditions only when something they read
+    changed since the last evaluation (``state.agenda_seen`` holds what that evaluation saw).
+    """
+    seen = state.agenda_seen
+    inputs = _inputs(state)
+    if seen is not None and seen[2] == inputs and seen[0] == state.tok and seen[1] == state.city:
+        return
     for seat in range(state.players):
         for i, v in enumerate(state.victory):
             if state.marks[seat] >> i & 1:
@@ -64,6 +99,7 @@ def check_agendas(state: CivState) -> None:
                         if condition_met(state, seat, a.condition)
                     ]
                     C.log(state, "agenda", seat=seat, card=card.id, agenda=met[0])
+    state.agenda_seen = (state.tok[:], state.city[:], _inputs(state))
 
 
 def _keys(state: CivState, seat: int) -> tuple[int, int]:
