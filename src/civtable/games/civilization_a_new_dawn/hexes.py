@@ -8,7 +8,7 @@ precomputed here once and shared by every state of the game (boards are cached b
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from civtable.core.rng import Rng
@@ -87,6 +87,17 @@ class Board:
     water_mask: int  # bitset of the water spaces
     shifts: tuple[int, ...]  # bit offset of each of the six directions in the grid
     valid_mask: int  # bitset of every space
+    city_state_spaces: tuple[int, ...]  # spaces with a printed city-state
+    shore_mask: int  # bitset of ``shore``
+    land_adjacent_mask: tuple[int, ...]  # bitset of ``land_adjacent`` per space
+    #: effective difficulty of every space per (Japan's Divine Wind, Kumasi, Mohenjo-Daro),
+    #: filled by :func:`.rules.common.difficulties` on first use
+    difficulty_tables: dict[tuple[bool, bool, bool], tuple[int, ...]] = field(
+        default_factory=dict, compare=False
+    )
+    #: bitset of the land spaces of difficulty at most a limit, per (modifiers, limit), filled
+    #: by :func:`.rules.common.land_within` on first use
+    land_masks: dict[tuple[bool, bool, bool, int], int] = field(default_factory=dict, compare=False)
 
     def grow(self, mask: int) -> int:
         """The spaces adjacent to any space of the bitset ``mask``.
@@ -214,6 +225,9 @@ def assemble(
         water_mask=sum(b for b, t in zip(bit, terrain, strict=True) if t == WATER),
         shifts=tuple(dr * width + dq for dq, dr in DIR_VECTORS),
         valid_mask=sum(bit),
+        city_state_spaces=tuple(i for i, c in enumerate(cs) if c >= 0),
+        shore_mask=sum(b for b, w in zip(bit, woe, strict=True) if w),
+        land_adjacent_mask=tuple(sum(bit[n] for n in ns if terrain[n] != WATER) for ns in adjacent),
     )
     return board
 

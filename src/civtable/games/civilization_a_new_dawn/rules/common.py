@@ -134,23 +134,157 @@ def empty(state: CivState, s: int) -> bool:
     return not any(s in cv for cv in state.caravans)
 
 
+def _modifiers(state: CivState, seat: int, ctx: int) -> tuple[bool, bool, bool]:
+    """Which difficulty modifiers apply: Japan's Divine Wind, Kumasi, Mohenjo-Daro."""
+    return (
+        state.current == seat and is_leader(state, seat, "japan"),
+        bool(ctx & CTX_CULT_IND) and holds_cs_card(state, seat, "kumasi"),
+        bool(ctx & CTX_PLACE) and holds_cs_card(state, seat, "mohenjo_daro"),
+    )
+
+
+def land_within(state: CivState, seat: int, ctx: int, limit: int) -> int:
+    """Bitset of the land spaces whose effective difficulty for ``seat`` is at most ``limit``
+    (a table of the board per modifiers and limit)."""
+    b = state.board
+    key = (*_modifiers(state, seat, ctx), limit)
+    mask = b.land_masks.get(key)
+    if mask is None:
+        diff = difficulties(state, seat, ctx)
+        mask = 0
+        for s in range(b.size):
+            if not b.water[s] and diff[s] <= limit:
+                mask |= b.bit[s]
+        b.land_masks[key] = mask
+    return mask
+
+
+def difficulties(state: CivState, seat: int, ctx: int = CTX_NONE) -> tuple[int, ...]:
+    """Effective difficulty of every space for ``seat`` (CIV-2.2-2.5 with leader/card
+    modifiers): a table of the board per combination of the modifiers that apply."""
+    b = state.board
+    key = _modifiers(state, seat, ctx)
+    table = b.difficulty_tables.get(key)
+    if table is None:
+        japan, kumasi, mohenjo = key
+        out = []
+        for s, d in enumerate(b.difficulty):
+            t = b.terrain[s]
+            if japan and t in (DESERT, MOUNTAINS) and b.water_or_edge[s]:
+                d = 3  # Japan, Divine Wind
+            if kumasi and t == FOREST:
+                d = 1
+            if mohenjo:
+                d -= 1
+            out.append(d)
+        table = b.difficulty_tables[key] = tuple(out)
+    return table
+
+
 def difficulty(state: CivState, seat: int, s: int, ctx: int = CTX_NONE) -> int:
     """Effective difficulty of ``s`` for ``seat`` (CIV-2.2-2.5 with leader/card modifiers)."""
-    b = state.board
-    d = b.difficulty[s]
-    t = b.terrain[s]
+    return difficulties(state, seat, ctx)[s]
+
+
+class Occupancy:
+    """Bitsets (:class:`~.hexes.Board`) of what lies on the map, derived from the state's
+    per-space lists and kept (``state.occupancy``) with copies of the lists they were derived
+    from; :func:`occupancy` derives them again when a list differs."""
+
+    __slots__ = (
+        "barb",
+        "barbs",
+        "cities",
+        "city",
+        "cs",
+        "cstates",
+        "friendly",
+        "occupied",
+        "tok",
+        "tokens",
+    )
+
+    def __init__(self, state: CivState) -> None:
+        self.tok, self.city = state.tok[:], state.city[:]
+        self.barb, self.cs = state.barb[:], state.cs[:]
+        b = state.board
+        bit = b.bit
+        tokens = [0] * state.players
+        cities = [0] * state.players
+        barbs = 0
+        for s in range(b.size):
+            t, c = self.tok[s], self.city[s]
+            if t >= 0:
+                tokens[t] |= bit[s]
+            if c >= 0:
+                cities[c] |= bit[s]
+            if self.barb[s] >= 0:
+                barbs |= bit[s]
+        cstates = 0
+        for s in b.city_state_spaces:
+            if self.cs[s] >= 0:
+                cstates |= bit[s]
+        #: per seat: its control tokens; its cities and capital
+        self.tokens, self.cities = tokens, cities
+        #: per seat: its friendly spaces (:func:`friendly`)
+        self.friendly = [t | c for t, c in zip(tokens, cities, strict=True)]
+        occupied = 0
+        for m in self.friendly:
+            occupied |= m
+        #: any player's control token or city
+        self.occupied = occupied
+        #: barbarians
+        self.barbs = barbs
+        #: city-state tokens
+        self.cstates = cstates
+
+
+def occupancy(state: CivState) -> Occupancy:
+    """The map's bitsets for the current position (derived again only after a change)."""
+    occ = state.occupancy
     if (
-        t in (DESERT, MOUNTAINS)
-        and state.current == seat
-        and is_leader(state, seat, "japan")
-        and b.water_or_edge[s]
+        occ is None
+        or occ.tok != state.tok
+        or occ.city != state.city
+        or occ.barb != state.barb
+        or occ.cs != state.cs
     ):
-        d = 3  # Japan, Divine Wind
-    if ctx & CTX_CULT_IND and t == FOREST and holds_cs_card(state, seat, "kumasi"):
-        d = 1
-    if ctx & CTX_PLACE and holds_cs_card(state, seat, "mohenjo_daro"):
-        d -= 1
-    return d
+        occ = state.occupancy = Occupancy(state)
+    return occ
+
+
+def friendly_bits(state: CivState, seat: int) -> int:
+    """Bitset of the spaces friendly to ``seat`` (:func:`friendly`, CIV-2.8)."""
+    return occupancy(state).friendly[seat]
+
+
+def city_bits(state: CivState, seat: int) -> int:
+    """Bitset of the seat's cities and capital."""
+    return occupancy(state).cities[seat]
+
+
+def rival_bits(state: CivState, seat: int) -> int:
+    """Bitset of the spaces of other players (:func:`rival_space`, CIV-2.8)."""
+    m = 0
+    for g, f in enumerate(occupancy(state).friendly):
+        if g != seat:
+            m |= f
+    return m
+
+
+def barbarian_bits(state: CivState) -> int:
+    """Bitset of the spaces holding barbarians."""
+    return occupancy(state).barbs
+
+
+def occupied_bits(state: CivState) -> int:
+    """Bitset of the spaces holding a control token or a city of any player."""
+    return occupancy(state).occupied
+
+
+def city_state_bits(state: CivState) -> int:
+    """Bitset of the spaces holding a city-state token."""
+    return occupancy(state).cstates
 
 
 def is_water(state: CivState, s: int) -> bool:
@@ -204,6 +338,11 @@ def slot_of(state: CivState, seat: int, type_: int) -> int:
     """Slot number 1..5 of the seat's card of ``type_`` (0 if none)."""
     c = card_in_row(state, seat, type_)
     return state.row[seat].index(c) + 1 if c >= 0 else 0
+
+
+def conquered(state: CivState, seat: int) -> list[int]:
+    """The city-states the seat conquered (their tokens lie on its cards, CIV-16.3)."""
+    return [c for c, o in enumerate(state.cs_owner) if o == seat]
 
 
 def cs_tokens_on(state: CivState, seat: int, type_: int) -> list[int]:
@@ -433,39 +572,34 @@ def reset_city_state(state: CivState, cs: int) -> None:
 
 def mature(state: CivState, seat: int, s: int) -> bool:
     """CIV-2.9: every adjacent space holds a friendly control token or is water (CIV-A26)."""
-    tok = state.tok
-    land = state.board.land_adjacent[s]
-    for n in land:
-        if tok[n] != seat:
-            break
-    else:
-        return True
-    sydney = has_wonder(state, seat, "sydney_opera_house")
-    borders = [
-        g for g in range(state.players) if g != seat and state.pcard_holder[g][OPEN_BORDERS] == seat
-    ]
-    if not sydney and not borders:
-        return False
-    for n in land:
-        t = tok[n]
-        if t == seat:
-            continue
-        if sydney and t >= 0:
-            continue
-        if borders and (t in borders or state.city[n] in borders):
-            continue
-        return False
-    return True
+    return not state.board.land_adjacent_mask[s] & ~_maturing_bits(state, seat)
+
+
+def _maturing_bits(state: CivState, seat: int) -> int:
+    """The spaces that count toward maturing the seat's cities (CIV-2.9): its control tokens;
+    with the Sydney Opera House any control token; with a rival's Open Borders card that
+    rival's tokens and cities (CIV-A26)."""
+    occ = occupancy(state)
+    bits = occ.tokens[seat]
+    if has_wonder(state, seat, "sydney_opera_house"):
+        for t in occ.tokens:
+            bits |= t
+    for g in range(state.players):
+        if g != seat and state.pcard_holder[g][OPEN_BORDERS] == seat:
+            bits |= occ.tokens[g] | occ.cities[g]
+    return bits
 
 
 def mature_cities(state: CivState, seat: int) -> list[int]:
     """The seat's mature cities (capital included), ascending."""
-    return [s for s in cities(state, seat) if mature(state, seat, s)]
+    adj = state.board.land_adjacent_mask
+    ok = _maturing_bits(state, seat)
+    return [s for s in cities(state, seat) if not adj[s] & ~ok]
 
 
 def friendly_spaces(state: CivState, seat: int) -> int:
     """Number of spaces friendly to ``seat`` (CIV-22.3 tie-break)."""
-    return sum(1 for s in range(state.board.size) if state.tok[s] == seat or state.city[s] == seat)
+    return friendly_bits(state, seat).bit_count()
 
 
 def wonders_of(state: CivState, seat: int) -> list[int]:

@@ -119,23 +119,12 @@ def targets(state: CivState, seat: int, rng: int, flags: int) -> list[int]:
     allow it, and through occupied spaces only with "any" range.
     """
     b = state.board
-    bit = b.bit
-    taken = state.taken
-    tok, city, barb = state.tok, state.city, state.barb
-    sources = barbs = rivals = cstates = 0
-    for s in range(b.size):
-        t, c = tok[s], city[s]
-        if (t >= 0 and t != seat) or (c >= 0 and c != seat):
-            rivals |= bit[s]  # C.rival_space
-        if (t == seat or c == seat) and s not in taken:
-            sources |= bit[s]  # C.friendly
-        if barb[s] >= 0:
-            barbs |= bit[s]
-    for s, c in enumerate(state.cs):
-        if c >= 0:
-            cstates |= bit[s]
-    blocked = barbs | rivals
-    target = blocked | cstates  # target_kind(...) >= 0
+    sources = C.friendly_bits(state, seat)
+    for s in state.taken:
+        sources &= ~b.bit[s]
+    barbs = C.barbarian_bits(state)
+    blocked = barbs | C.rival_bits(state, seat)
+    target = blocked | C.city_state_bits(state)  # target_kind(...) >= 0
     found = sources & barbs
     water = b.water_mask
     through_water = bool(flags & (THROUGH_WATER | THROUGH_ANY))

@@ -41,12 +41,8 @@ def condition_met(state: CivState, seat: int, cond: dict[str, Any]) -> bool:
     if kind == "control_conquered_city_states":
         return state.cs_owner.count(seat) >= int(cond["count"])
     if kind == "control_spaces_adjacent_to_water_or_map_edge":
-        tok, city = state.tok, state.city
-        count = int(cond["count"])
-        if tok.count(seat) + city.count(seat) < count:
-            return False  # not that many friendly spaces anywhere
-        n = sum(1 for s in state.board.shore if tok[s] == seat or city[s] == seat)
-        return n >= count
+        shore = C.friendly_bits(state, seat) & state.board.shore_mask
+        return shore.bit_count() >= int(cond["count"])
     if kind == "reach_tech_dial_space":
         return bool(state.won_capital[seat] & REACHED_24)
     if kind == "control_mature_cities":
@@ -55,6 +51,23 @@ def condition_met(state: CivState, seat: int, cond: dict[str, Any]) -> bool:
     if kind == "control_natural_wonders":
         return len(state.nw_held[seat]) >= int(cond["count"])
     raise ValueError(f"unknown agenda condition {kind!r}")  # pragma: no cover
+
+
+#: the conditions that read the map's tokens and cities
+MAP_KINDS = frozenset({"control_spaces_adjacent_to_water_or_map_edge", "control_mature_cities"})
+
+
+def _reads_map(cond: dict[str, Any]) -> bool:
+    subs = cond.get("of")
+    if isinstance(subs, list):
+        return any(_reads_map(c) for c in subs)
+    return cond["kind"] in MAP_KINDS
+
+
+#: per victory card: (agenda condition, does it read the map?) for each agenda
+AGENDAS: tuple[tuple[tuple[dict[str, Any], bool], ...], ...] = tuple(
+    tuple((a.condition, _reads_map(a.condition)) for a in card.agendas) for card in VICTORY_CARDS
+)
 
 
 def _inputs(state: CivState) -> tuple[tuple[int, ...], ...]:
@@ -81,14 +94,24 @@ def check_agendas(state: CivState) -> None:
     """
     seen = state.agenda_seen
     inputs = _inputs(state)
-    if seen is not None and seen[2] == inputs and seen[0] == state.tok and seen[1] == state.city:
-        return
+    if seen is None:
+        map_changed = other_changed = True
+    else:
+        map_changed = seen[0] != state.tok or seen[1] != state.city
+        other_changed = seen[2] != inputs
+        if not (map_changed or other_changed):
+            return
+    # An unmarked agenda was false when last evaluated; only one whose inputs changed is
+    # evaluated again (the others are still false).
     for seat in range(state.players):
         for i, v in enumerate(state.victory):
             if state.marks[seat] >> i & 1:
                 continue
-            card = VICTORY_CARDS[v]
-            if any(condition_met(state, seat, a.condition) for a in card.agendas):
+            if any(
+                (other_changed or reads_map) and condition_met(state, seat, cond)
+                for cond, reads_map in AGENDAS[v]
+            ):
+                card = VICTORY_CARDS[v]
                 state.marks[seat] |= 1 << i
                 if C.need_token(state, seat, C.RC_MARK):  # CIV-A27: a real token (CIV-8.5)
                     state.supply[seat] -= 1
