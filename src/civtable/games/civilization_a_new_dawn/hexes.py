@@ -88,8 +88,10 @@ class Board:
     shifts: tuple[int, ...]  # bit offset of each of the six directions in the grid
     valid_mask: int  # bitset of every space
     city_state_spaces: tuple[int, ...]  # spaces with a printed city-state
+    natural_wonder_spaces: tuple[int, ...]  # spaces with a printed natural wonder
     shore_mask: int  # bitset of ``shore``
     land_adjacent_mask: tuple[int, ...]  # bitset of ``land_adjacent`` per space
+    adjacent_mask: tuple[int, ...]  # bitset of ``adjacent`` per space
     #: effective difficulty of every space per (Japan's Divine Wind, Kumasi, Mohenjo-Daro),
     #: filled by :func:`.rules.common.difficulties` on first use
     difficulty_tables: dict[tuple[bool, bool, bool], tuple[int, ...]] = field(
@@ -226,7 +228,9 @@ def assemble(
         shifts=tuple(dr * width + dq for dq, dr in DIR_VECTORS),
         valid_mask=sum(bit),
         city_state_spaces=tuple(i for i, c in enumerate(cs) if c >= 0),
+        natural_wonder_spaces=tuple(i for i, x in enumerate(nw) if x >= 0),
         shore_mask=sum(b for b, w in zip(bit, woe, strict=True) if w),
+        adjacent_mask=tuple(sum(bit[n] for n in ns) for ns in adjacent),
         land_adjacent_mask=tuple(sum(bit[n] for n in ns if terrain[n] != WATER) for ns in adjacent),
     )
     return board
