@@ -211,14 +211,15 @@ class Occupancy:
         bit = b.bit
         tokens = [0] * state.players
         cities = [0] * state.players
-        barbs = 0
-        for s in range(b.size):
-            t, c = self.tok[s], self.city[s]
+        for s, t in enumerate(self.tok):
             if t >= 0:
                 tokens[t] |= bit[s]
+        for s, c in enumerate(self.city):
             if c >= 0:
                 cities[c] |= bit[s]
-            if self.barb[s] >= 0:
+        barbs = 0
+        for s, x in enumerate(self.barb):
+            if x >= 0:
                 barbs |= bit[s]
         cstates = 0
         for s in b.city_state_spaces:
