@@ -188,16 +188,24 @@ def _culture_option(
         f = _features(state, seat)
     b = state.board
     immature, free = f["immature"], f["free"]
-    targets: set[int] = set()
-    for s in C.cities(state, seat):
-        ripe = populous and bool(immature & b.bit[s]) and _ripeness(state, seat, s, f) >= 0
-        for n in b.spaces_of(b.grow(b.bit[s]) & free):
-            if ripe or (nature and state.nw[n] >= 0):
-                targets.add(n)
+    wonders = 0  # spaces with a natural-wonder token still on the map
+    if nature:
+        for s in b.natural_wonder_spaces:
+            if state.nw[s] >= 0:
+                wonders |= b.bit[s]
+    targets = 0
+    for s in b.spaces_of(C.occupancy(state).cities[seat]):
+        around = b.adjacent_mask[s] & free
+        if populous and immature & b.bit[s] and _ripeness(state, seat, s, f) >= 0:
+            targets |= around
+        elif nature:
+            targets |= around & wonders
     if not targets:
         return 0.0
     diff = C.difficulties(state, seat, C.CTX_PLACE)
-    reach = sorted((min(1.0, slot / max(1, diff[n])) ** 2 for n in targets), reverse=True)
+    reach = sorted(
+        (min(1.0, slot / max(1, diff[n])) ** 2 for n in b.spaces_of(targets)), reverse=True
+    )
     return OPTION * sum(reach[:3])
 
 
@@ -218,8 +226,8 @@ def own_score(state: CivState, seat: int) -> float:
     v += 1.5 * sum(FOCUS_CARDS[c].level - 1 for c in state.row[seat])
     v += 0.12 * state.dial[seat]
     v += 0.35 * sum(state.trade[seat]) + 0.6 * sum(state.resources[seat])
-    v += 1.2 * len(state.nw_held[seat]) + 2.0 * len(C.wonders_of(state, seat))
-    v += 0.8 * len(state.cs_cards[seat]) + 1.5 * sum(1 for o in state.cs_owner if o == seat)
+    v += 1.2 * len(state.nw_held[seat]) + 2.0 * state.wonder_owner.count(seat)
+    v += 0.8 * len(state.cs_cards[seat]) + 1.5 * state.cs_owner.count(seat)
     v += _culture_option(state, seat, wanted, f)
     return v
 
