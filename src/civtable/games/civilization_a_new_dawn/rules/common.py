@@ -227,17 +227,68 @@ class Occupancy:
                 cstates |= bit[s]
         #: per seat: its control tokens; its cities and capital
         self.tokens, self.cities = tokens, cities
+        #: barbarians
+        self.barbs = barbs
+        #: city-state tokens
+        self.cstates = cstates
+        self._derive()
+
+    def _derive(self) -> None:
         #: per seat: its friendly spaces (:func:`friendly`)
-        self.friendly = [t | c for t, c in zip(tokens, cities, strict=True)]
+        self.friendly = [t | c for t, c in zip(self.tokens, self.cities, strict=True)]
         occupied = 0
         for m in self.friendly:
             occupied |= m
         #: any player's control token or city
         self.occupied = occupied
-        #: barbarians
-        self.barbs = barbs
-        #: city-state tokens
-        self.cstates = cstates
+
+    def changed(self, state: CivState, s: int, tokens: bool) -> Occupancy:
+        """The bitsets after the control token (``tokens``) or the city on ``s`` changed to
+        what ``state`` holds now, everything else as before (a new object: these are shared
+        by copies of the state)."""
+        new = Occupancy.__new__(Occupancy)
+        new.tok, new.city = (state.tok[:], self.city) if tokens else (self.tok, state.city[:])
+        new.barb, new.cs, new.barbs, new.cstates = self.barb, self.cs, self.barbs, self.cstates
+        masks = (self.tokens if tokens else self.cities)[:]
+        bit = state.board.bit[s]
+        for g in range(len(masks)):
+            masks[g] &= ~bit
+        owner = (state.tok if tokens else state.city)[s]
+        if owner >= 0:
+            masks[owner] |= bit
+        new.tokens, new.cities = (masks, self.cities) if tokens else (self.tokens, masks)
+        new._derive()
+        return new
+
+
+def _in_step(state: CivState) -> Occupancy | None:
+    """The kept bitsets if they describe the state's lists as they are, else None."""
+    occ = state.occupancy
+    if (
+        occ is None
+        or occ.tok != state.tok
+        or occ.city != state.city
+        or occ.barb != state.barb
+        or occ.cs != state.cs
+    ):
+        return None
+    return occ
+
+
+def set_token(state: CivState, s: int, owner: int) -> None:
+    """Put ``owner``'s control token on ``s`` (-1: none), keeping the map's bitsets."""
+    occ = _in_step(state)
+    state.tok[s] = owner
+    if occ is not None:
+        state.occupancy = occ.changed(state, s, tokens=True)
+
+
+def set_city(state: CivState, s: int, owner: int) -> None:
+    """Put ``owner``'s city on ``s`` (-1: none), keeping the map's bitsets."""
+    occ = _in_step(state)
+    state.city[s] = owner
+    if occ is not None:
+        state.occupancy = occ.changed(state, s, tokens=False)
 
 
 def occupancy(state: CivState) -> Occupancy:
@@ -399,7 +450,7 @@ def take_control_of_wonder_token(state: CivState, seat: int, s: int) -> None:
 def place_token(state: CivState, seat: int, s: int, reinforced: int = 0) -> None:
     """Put one of the seat's control tokens on ``s`` (supply must be non-empty)."""
     state.supply[seat] -= 1
-    state.tok[s] = seat
+    set_token(state, s, seat)
     state.reinf[s] = reinforced
     r = state.res[s]
     if r >= 0:  # CIV-8.3
@@ -428,7 +479,7 @@ def lift_token(state: CivState, s: int, city_state_returns: bool = True) -> int:
     owner = state.tok[s]
     if owner < 0:
         return -1
-    state.tok[s] = -1
+    set_token(state, s, -1)
     state.reinf[s] = 0
     state.supply[owner] += 1
     n = state.board.natural_wonder[s]
@@ -452,7 +503,7 @@ def transfer_token(state: CivState, s: int, new_owner: int) -> None:
     ``D_RECLAIM`` decision); the replacement is then finished by :func:`finish_transfer`."""
     old = state.tok[s]
     n = state.board.natural_wonder[s]
-    state.tok[s] = -1
+    set_token(state, s, -1)
     state.reinf[s] = 0
     state.supply[old] += 1
     if n >= 0 and n in state.nw_held[old]:
@@ -477,7 +528,7 @@ def finish_transfer(state: CivState, s: int, new_owner: int, old: int) -> None:
             reset_city_state(state, cs)
         return
     state.supply[new_owner] -= 1
-    state.tok[s] = new_owner
+    set_token(state, s, new_owner)
     state.reinf[s] = 0
     if state.wtok[s] >= 0:
         state.wonder_owner[state.wtok[s]] = new_owner
@@ -505,14 +556,14 @@ def build_city(state: CivState, seat: int, s: int) -> None:
     if state.tok[s] == seat:
         lift_token(state, s)
     state.cities_left[seat] -= 1
-    state.city[s] = seat
+    set_city(state, s, seat)
     take_control_of_wonder_token(state, seat, s)
 
 
 def remove_city(state: CivState, s: int) -> int:
     """A non-capital city returns to its owner's supply (CIV-15.4, CIV-21.4)."""
     owner = state.city[s]
-    state.city[s] = -1
+    set_city(state, s, -1)
     state.cities_left[owner] += 1
     return owner
 

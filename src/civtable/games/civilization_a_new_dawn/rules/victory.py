@@ -107,21 +107,20 @@ def check_agendas(state: CivState) -> None:
         for i, v in enumerate(state.victory):
             if state.marks[seat] >> i & 1:
                 continue
-            if any(
-                (other_changed or reads_map) and condition_met(state, seat, cond)
-                for cond, reads_map in AGENDAS[v]
-            ):
-                card = VICTORY_CARDS[v]
-                state.marks[seat] |= 1 << i
-                if C.need_token(state, seat, C.RC_MARK):  # CIV-A27: a real token (CIV-8.5)
-                    state.supply[seat] -= 1
-                if state.log is not None:
-                    met = [
-                        i
-                        for i, a in enumerate(card.agendas)
-                        if condition_met(state, seat, a.condition)
-                    ]
-                    C.log(state, "agenda", seat=seat, card=card.id, agenda=met[0])
+            for cond, reads_map in AGENDAS[v]:
+                if (other_changed or reads_map) and condition_met(state, seat, cond):
+                    break
+            else:
+                continue  # no agenda of this card newly fulfilled
+            card = VICTORY_CARDS[v]
+            state.marks[seat] |= 1 << i
+            if C.need_token(state, seat, C.RC_MARK):  # CIV-A27: a real token (CIV-8.5)
+                state.supply[seat] -= 1
+            if state.log is not None:
+                met = [
+                    i for i, a in enumerate(card.agendas) if condition_met(state, seat, a.condition)
+                ]
+                C.log(state, "agenda", seat=seat, card=card.id, agenda=met[0])
     state.agenda_seen = (state.tok[:], state.city[:], _inputs(state))
 
 
