@@ -53,27 +53,45 @@ def condition_met(state: CivState, seat: int, cond: dict[str, Any]) -> bool:
     raise ValueError(f"unknown agenda condition {kind!r}")  # pragma: no cover
 
 
-#: the conditions that read the map's tokens and cities
-MAP_KINDS = frozenset({"control_spaces_adjacent_to_water_or_map_edge", "control_mature_cities"})
+# What the agenda conditions read, as groups of inputs (bits). The marks and the victory cards
+# themselves are in every group: when they change, every agenda is evaluated again.
+G_MAP, G_CITIES, G_WONDERS, G_CSTATES, G_CAPITAL, G_NW, G_BORDERS = (1 << i for i in range(7))
+#: per condition kind: the groups it reads (control_mature_cities: Sydney Opera House and Open
+#: Borders count toward maturing, CIV-A26)
+READS = {
+    "cities_on_map": G_CITIES,
+    "control_world_wonders": G_WONDERS,
+    "win_attack_against_rival_capital": G_CAPITAL,
+    "control_conquered_city_states": G_CSTATES,
+    "control_spaces_adjacent_to_water_or_map_edge": G_MAP,
+    "reach_tech_dial_space": G_CAPITAL,
+    "control_mature_cities": G_MAP | G_WONDERS | G_BORDERS,
+    "control_natural_wonders": G_NW,
+}
 
 
-def _reads_map(cond: dict[str, Any]) -> bool:
+def _reads(cond: dict[str, Any]) -> int:
     subs = cond.get("of")
     if isinstance(subs, list):
-        return any(_reads_map(c) for c in subs)
-    return cond["kind"] in MAP_KINDS
+        out = 0
+        for c in subs:
+            out |= _reads(c)
+        return out
+    return READS[cond["kind"]]
 
 
-#: per victory card: (agenda condition, does it read the map?) for each agenda
-AGENDAS: tuple[tuple[tuple[dict[str, Any], bool], ...], ...] = tuple(
-    tuple((a.condition, _reads_map(a.condition)) for a in card.agendas) for card in VICTORY_CARDS
+#: per victory card: (agenda condition, the groups of inputs it reads) for each agenda
+AGENDAS: tuple[tuple[tuple[dict[str, Any], int], ...], ...] = tuple(
+    tuple((a.condition, _reads(a.condition)) for a in card.agendas) for card in VICTORY_CARDS
 )
+
+#: the groups of :func:`_inputs`, in order (the first two: victory cards and marks, all)
+_GROUPS = (-1, -1, G_CITIES, G_WONDERS, G_CSTATES, G_CAPITAL, G_NW, G_BORDERS)
 
 
 def _inputs(state: CivState) -> tuple[tuple[int, ...], ...]:
-    """What the agenda conditions read besides the map (tokens and cities), with the marks:
-    if none of it and no token or city changed since the last check, no agenda can be newly
-    fulfilled."""
+    """What the agenda conditions read besides the map (tokens and cities), with the victory
+    cards and the marks, one tuple per group of :data:`_GROUPS`."""
     return (
         tuple(state.victory),
         tuple(state.marks),
@@ -89,26 +107,28 @@ def _inputs(state: CivState) -> tuple[tuple[int, ...], ...]:
 def check_agendas(state: CivState) -> None:
     """CIV-22.2 / CIV-A53: mark every newly fulfilled agenda with a control token.
 
-    Called after every change; it re-evaluates the conditions only when something they read
-    changed since the last evaluation (``state.agenda_seen`` holds what that evaluation saw).
+    Called after every change; it evaluates a condition again only when something it reads
+    changed since the last evaluation (``state.agenda_seen`` holds what that evaluation saw):
+    an unmarked agenda was false then, and stays false while its inputs are the same.
     """
     seen = state.agenda_seen
     inputs = _inputs(state)
     if seen is None:
-        map_changed = other_changed = True
+        changed = -1
     else:
-        map_changed = seen[0] != state.tok or seen[1] != state.city
-        other_changed = seen[2] != inputs
-        if not (map_changed or other_changed):
+        changed = G_MAP if seen[0] != state.tok or seen[1] != state.city else 0
+        old = seen[2]
+        for g, now, before in zip(_GROUPS, inputs, old, strict=True):
+            if now != before:
+                changed |= g
+        if not changed:
             return
-    # An unmarked agenda was false when last evaluated; only one whose inputs changed is
-    # evaluated again (the others are still false).
     for seat in range(state.players):
         for i, v in enumerate(state.victory):
             if state.marks[seat] >> i & 1:
                 continue
-            for cond, reads_map in AGENDAS[v]:
-                if (other_changed or reads_map) and condition_met(state, seat, cond):
+            for cond, reads in AGENDAS[v]:
+                if reads & changed and condition_met(state, seat, cond):
                     break
             else:
                 continue  # no agenda of this card newly fulfilled
