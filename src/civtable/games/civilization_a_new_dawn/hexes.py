@@ -89,6 +89,7 @@ class Board:
     valid_mask: int  # bitset of every space
     city_state_spaces: tuple[int, ...]  # spaces with a printed city-state
     natural_wonder_spaces: tuple[int, ...]  # spaces with a printed natural wonder
+    city_state_mask: int  # bitset of ``city_state_spaces``
     shore_mask: int  # bitset of ``shore``
     land_adjacent_mask: tuple[int, ...]  # bitset of ``land_adjacent`` per space
     adjacent_mask: tuple[int, ...]  # bitset of ``adjacent`` per space
@@ -229,6 +230,7 @@ def assemble(
         valid_mask=sum(bit),
         city_state_spaces=tuple(i for i, c in enumerate(cs) if c >= 0),
         natural_wonder_spaces=tuple(i for i, x in enumerate(nw) if x >= 0),
+        city_state_mask=sum(b for b, c in zip(bit, cs, strict=True) if c >= 0),
         shore_mask=sum(b for b, w in zip(bit, woe, strict=True) if w),
         adjacent_mask=tuple(sum(bit[n] for n in ns) for ns in adjacent),
         land_adjacent_mask=tuple(sum(bit[n] for n in ns if terrain[n] != WATER) for ns in adjacent),

@@ -67,6 +67,17 @@ def city_spaces(state: CivState, seat: int, card: int, slot: int, rng: int) -> l
         if not frontier:
             break
         seen |= frontier
+    # CIV-11.3 (a)-(c) as bitsets first (no city, barbarian, city-state or rival's token there,
+    # no city or city-state next to it), then the remaining conditions space by space
+    occ = C.occupancy(state)
+    cities = tokens = 0
+    for c in occ.cities:
+        cities |= c
+    for t in occ.tokens:
+        tokens |= t
+    states = occ.cstates | b.city_state_mask
+    taken = cities | states | occ.barbs | (tokens & ~occ.tokens[seat])
+    seen &= C.land_within(state, seat, C.CTX_CULT_IND, slot) & ~(taken | b.grow(cities | states))
     out = {s for s in b.spaces_of(seen) if _destination_ok(state, seat, s, slot, diff)}
     if "city_on_own_caravan_any_distance" in abilities:
         for p in state.caravans[seat]:
