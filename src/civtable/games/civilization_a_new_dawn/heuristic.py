@@ -32,6 +32,7 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     CULTURE,
     DIAL_LAST,
     FOCUS_CARDS,
+    OPEN_BORDERS,
     VICTORY_CARDS,
 )
 from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: N812
@@ -232,6 +233,55 @@ def own_score(state: CivState, seat: int) -> float:
     return v
 
 
+def _inputs(state: CivState, seat: int) -> tuple[object, ...]:
+    """Everything :func:`own_score` reads for ``seat``: equal inputs, equal score.
+
+    The map's tokens, cities, barbarians and city-states enter as the kept bitsets object
+    (:func:`.rules.common.occupancy`, in step with the lists when returned): copies of a state
+    share it until one of those lists changes. It also stands for the map: it is only ever
+    shared by copies of one game."""
+    ob = tuple([h[OPEN_BORDERS] for h in state.pcard_holder])  # maturing (CIV-A26)
+    return (
+        seat,
+        C.occupancy(state),
+        tuple(state.reinf),
+        tuple(state.nw),
+        tuple(state.victory),
+        state.marks[seat],
+        tuple(state.wonder_owner),
+        tuple(state.cs_owner),
+        state.won_capital[seat],
+        state.dial[seat],
+        tuple(state.row[seat]),
+        tuple(state.place[seat]),
+        tuple(state.trade[seat]),
+        tuple(state.resources[seat]),
+        tuple(state.nw_held[seat]),
+        tuple(state.cs_cards[seat]),
+        ob,
+        state.current == seat,  # Japan's Divine Wind (difficulty)
+        state.leader[seat],
+    )
+
+
+#: own_score by its inputs: the candidates of one decision often leave the other seats' values
+#: unchanged (about half the calls of a look-ahead are repeats). Cleared by :func:`choose` and
+#: when it grows past :data:`MEMO_SIZE`, only to bound the memory.
+_MEMO: dict[tuple[object, ...], float] = {}
+MEMO_SIZE = 100_000
+
+
+def _memo_own_score(state: CivState, seat: int) -> float:
+    """:func:`own_score`, remembered by its inputs."""
+    key = _inputs(state, seat)
+    v = _MEMO.get(key)
+    if v is None:
+        if len(_MEMO) >= MEMO_SIZE:
+            _MEMO.clear()
+        v = _MEMO[key] = own_score(state, seat)
+    return v
+
+
 def score(state: CivState, seat: int) -> float:
     """The seat's value minus a share of the best opponent's."""
     if state.over:
@@ -239,8 +289,8 @@ def score(state: CivState, seat: int) -> float:
             return 1000.0
         if state.winners:
             return -1000.0
-    mine = own_score(state, seat)
-    others = [own_score(state, s) for s in range(state.players) if s != seat]
+    mine = _memo_own_score(state, seat)
+    others = [_memo_own_score(state, s) for s in range(state.players) if s != seat]
     return mine - 0.4 * max(others) if others else mine
 
 
@@ -286,6 +336,7 @@ def choose(state: State, seat: int, rng: Rng) -> int:
     acts = state.legal_actions(seat)
     if len(acts) == 1:
         return acts[0]
+    _MEMO.clear()
     if state.pending and state.pending[-1][0] == K.D_CHOOSE:
         best, best_v = acts[0], -math.inf
         for a in acts:
