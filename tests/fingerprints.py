@@ -4,9 +4,9 @@ A fingerprint plays one seeded game with seeded bots through the core API and di
 saw: every seat's legal-action list before each decision, the decision sequence, the state hash
 and every seat's view (and a spectator's) at regular intervals, and the final state hash. Before
 a speed change the fingerprints are written to a JSON file in the game's test folder
-(``python -m tests.fingerprints GAME OUT.json``, see :func:`main`); the game's test replays the
-same games and compares, so a different legal list, rule outcome, view or bot decision shows up
-as a different digest.
+(``python -m tests.fingerprints SPECS.json OUT.json``, see :func:`main`); the game's test
+replays the same games and compares, so a different legal list, rule outcome, view or bot
+decision shows up as a different digest.
 
 Any game can reuse it: :func:`fingerprint` takes a game id, players, seed, options and bot specs.
 """
@@ -91,17 +91,22 @@ def fingerprint(
     }
 
 
+def spec_of(recorded: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of :func:`fingerprint` that produced ``recorded``."""
+    return {
+        "game_id": recorded["game"],
+        "players": recorded["players"],
+        "seed": recorded["seed"],
+        "bots": recorded["bots"],
+        "options": recorded["options"],
+        "max_decisions": recorded["max_decisions"],
+        "views": recorded["views"],
+    }
+
+
 def replay(recorded: dict[str, Any]) -> dict[str, Any]:
     """The fingerprint of the game ``recorded`` describes, computed now."""
-    return fingerprint(
-        recorded["game"],
-        recorded["players"],
-        recorded["seed"],
-        recorded["bots"],
-        recorded["options"],
-        recorded["max_decisions"],
-        recorded["views"],
-    )
+    return fingerprint(**spec_of(recorded))
 
 
 def load(path: Path) -> list[dict[str, Any]]:
@@ -120,10 +125,15 @@ def write(path: Path, specs: Sequence[dict[str, Any]]) -> None:
 
 def main(argv: Sequence[str]) -> int:
     """``python -m tests.fingerprints SPECS.json OUT.json``: SPECS is a JSON list of keyword
-    argument objects for :func:`fingerprint`."""
+    argument objects for :func:`fingerprint`. ``python -m tests.fingerprints --again FILE``
+    records the games of an existing file again (only when a rule change is intended)."""
     if len(argv) != 2:
         print(main.__doc__)
         return 2
+    if argv[0] == "--again":
+        path = Path(argv[1])
+        write(path, [spec_of(g) for g in load(path)])
+        return 0
     write(Path(argv[1]), json.loads(Path(argv[0]).read_text()))
     return 0
 

@@ -1,7 +1,7 @@
 """The rules, views and heuristic decisions are unchanged by speed work (issue 21).
 
 ``fingerprints.json`` was written by the engine before the speed work
-(``python -m tests.fingerprints SPECS.json tests/civilization_a_new_dawn/fingerprints.json``):
+(``python -m tests.fingerprints SPECS.json OUT.json``; ``--again FILE`` records them anew):
 random games at 2, 3 and 4 players on the first-game map, a standard map placed by the players,
 a random standard map and an epic game, and heuristic games (the first 200 decisions at 3-4
 players, a whole 2-player game). Each is replayed here and must give the same digests: legal
