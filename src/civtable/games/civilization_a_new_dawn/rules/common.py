@@ -36,6 +36,7 @@ CTX_PLACE = 1  # placing control tokens (Mohenjo-Daro)
 CTX_CULT_IND = 2  # resolving own culture or industry card (Kumasi)
 
 W = WONDER_INDEX
+SYDNEY = W["sydney_opera_house"]
 L = LEADER_INDEX
 CS_ID = {c.id: c.index for c in CITY_STATES}
 
@@ -624,16 +625,15 @@ def reset_city_state(state: CivState, cs: int) -> None:
 
 def mature(state: CivState, seat: int, s: int) -> bool:
     """CIV-2.9: every adjacent space holds a friendly control token or is water (CIV-A26)."""
-    return not state.board.land_adjacent_mask[s] & ~_maturing_bits(state, seat)
+    return not state.board.land_adjacent_mask[s] & ~_maturing_bits(state, seat, occupancy(state))
 
 
-def _maturing_bits(state: CivState, seat: int) -> int:
+def _maturing_bits(state: CivState, seat: int, occ: Occupancy) -> int:
     """The spaces that count toward maturing the seat's cities (CIV-2.9): its control tokens;
     with the Sydney Opera House any control token; with a rival's Open Borders card that
     rival's tokens and cities (CIV-A26)."""
-    occ = occupancy(state)
     bits = occ.tokens[seat]
-    if has_wonder(state, seat, "sydney_opera_house"):
+    if state.wonder_owner[SYDNEY] == seat:
         for t in occ.tokens:
             bits |= t
     for g in range(state.players):
@@ -644,9 +644,11 @@ def _maturing_bits(state: CivState, seat: int) -> int:
 
 def mature_cities(state: CivState, seat: int) -> list[int]:
     """The seat's mature cities (capital included), ascending."""
-    adj = state.board.land_adjacent_mask
-    ok = _maturing_bits(state, seat)
-    return [s for s in cities(state, seat) if not adj[s] & ~ok]
+    b = state.board
+    occ = occupancy(state)
+    ok = _maturing_bits(state, seat, occ)
+    adj = b.land_adjacent_mask
+    return [s for s in b.spaces_of(occ.cities[seat]) if not adj[s] & ~ok]
 
 
 def friendly_spaces(state: CivState, seat: int) -> int:
