@@ -112,7 +112,7 @@ class CivState(State):
     _legal: dict[int, list[int]]
     #: what the last agenda check saw (tokens, cities, other inputs), never changed in place:
     #: see :func:`.rules.victory.check_agendas`; derived, not serialized
-    agenda_seen: tuple[list[int], list[int], tuple[tuple[int, ...], ...]] | None
+    agenda_seen: tuple[list[int], list[int], list[Any]] | None
     #: the map's bitsets (:func:`.rules.common.occupancy`); derived, not serialized
     occupancy: Occupancy | None
     # per space

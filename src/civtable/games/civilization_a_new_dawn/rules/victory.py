@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.games.civilization_a_new_dawn.catalog import (
     CITIES,
-    OPEN_BORDERS,
     VICTORY_CARDS,
     WONDER_TYPES,
     WONDERS,
@@ -89,18 +88,29 @@ AGENDAS: tuple[tuple[tuple[dict[str, Any], int], ...], ...] = tuple(
 _GROUPS = (-1, -1, G_CITIES, G_WONDERS, G_CSTATES, G_CAPITAL, G_NW, G_BORDERS)
 
 
-def _inputs(state: CivState) -> tuple[tuple[int, ...], ...]:
+def _inputs(state: CivState) -> list[Any]:
     """What the agenda conditions read besides the map (tokens and cities), with the victory
-    cards and the marks, one tuple per group of :data:`_GROUPS`."""
+    cards and the marks, one list per group of :data:`_GROUPS` (the state's own lists: copy
+    before keeping). Held natural wonders and diplomacy cards are compared whole, a little more
+    than the conditions read (a change there only costs an evaluation)."""
+    return [
+        state.victory,
+        state.marks,
+        state.cities_left,
+        state.wonder_owner,
+        state.cs_owner,
+        state.won_capital,
+        state.nw_held,
+        state.pcard_holder,
+    ]
+
+
+def _snapshot(state: CivState) -> tuple[list[int], list[int], list[Any]]:
+    """Copies of what the agenda conditions read, for ``state.agenda_seen``."""
     return (
-        tuple(state.victory),
-        tuple(state.marks),
-        tuple(state.cities_left),
-        tuple(state.wonder_owner),
-        tuple(state.cs_owner),
-        tuple(state.won_capital),
-        tuple(map(len, state.nw_held)),
-        tuple([h[OPEN_BORDERS] for h in state.pcard_holder]),
+        state.tok[:],
+        state.city[:],
+        [[x[:] if isinstance(x, list) else x for x in v] for v in _inputs(state)],
     )
 
 
@@ -108,17 +118,15 @@ def check_agendas(state: CivState) -> None:
     """CIV-22.2 / CIV-A53: mark every newly fulfilled agenda with a control token.
 
     Called after every change; it evaluates a condition again only when something it reads
-    changed since the last evaluation (``state.agenda_seen`` holds what that evaluation saw):
-    an unmarked agenda was false then, and stays false while its inputs are the same.
+    changed since the last evaluation (``state.agenda_seen`` holds copies of what that evaluation
+    saw): an unmarked agenda was false then, and stays false while its inputs are the same.
     """
     seen = state.agenda_seen
-    inputs = _inputs(state)
     if seen is None:
         changed = -1
     else:
         changed = G_MAP if seen[0] != state.tok or seen[1] != state.city else 0
-        old = seen[2]
-        for g, now, before in zip(_GROUPS, inputs, old, strict=True):
+        for g, now, before in zip(_GROUPS, _inputs(state), seen[2], strict=True):
             if now != before:
                 changed |= g
         if not changed:
@@ -141,7 +149,7 @@ def check_agendas(state: CivState) -> None:
                     i for i, a in enumerate(card.agendas) if condition_met(state, seat, a.condition)
                 ]
                 C.log(state, "agenda", seat=seat, card=card.id, agenda=met[0])
-    state.agenda_seen = (state.tok[:], state.city[:], _inputs(state))
+    state.agenda_seen = _snapshot(state)
 
 
 def _keys(state: CivState, seat: int) -> tuple[int, int]:
