@@ -32,13 +32,12 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     CULTURE,
     DIAL_LAST,
     FOCUS_CARDS,
+    OPEN_BORDERS,
     VICTORY_CARDS,
-    WATER,
-    WONDER_TYPES,
-    WONDERS,
 )
 from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: N812
 from civtable.games.civilization_a_new_dawn.rules import kinds as K  # noqa: N812
+from civtable.games.civilization_a_new_dawn.rules.victory import WONDERS_OF_TYPE
 
 if TYPE_CHECKING:
     from civtable.games.civilization_a_new_dawn.state import CivState
@@ -60,39 +59,43 @@ ISMCTS_CUTOFF = 6
 
 
 def _features(state: CivState, seat: int) -> dict[str, int]:
+    """Counts of the seat's material; ``own``, ``immature``, ``unreachable`` and ``free`` are
+    bitsets (:class:`~.hexes.Board`) for the agenda terms."""
     b = state.board
-    tokens = reinforced = cities = shore = 0
-    for s in range(b.size):
-        if state.tok[s] == seat:
-            tokens += 1
-            reinforced += state.reinf[s]
-            shore += b.water_or_edge[s]
-        elif state.city[s] == seat:
-            cities += 1
-            shore += b.water_or_edge[s]
+    occ = C.occupancy(state)
+    own, cities = occ.tokens[seat], occ.cities[seat]
+    reinf = state.reinf
+    mature = C.mature_cities(state, seat)
+    immature = cities
+    for s in mature:
+        immature &= ~b.bit[s]
+    unreachable = occ.cstates
+    for c in occ.cities:
+        unreachable |= c
     return {
-        "tokens": tokens,
-        "reinforced": reinforced,
-        "cities": cities,
-        "shore": shore,
-        "mature": len(C.mature_cities(state, seat)),
+        "tokens": own.bit_count(),
+        "reinforced": sum(reinf[s] for s in b.spaces_of(own)),
+        "cities": (cities & ~own).bit_count(),
+        "shore": ((own | cities) & b.shore_mask).bit_count(),
+        "mature": len(mature),
+        "own": own,
+        "immature": immature,  # the seat's cities that are not mature
+        "unreachable": unreachable,  # never a control token: cities and city-states
+        "free": b.valid_mask & ~(b.water_mask | occ.occupied | occ.barbs | occ.cstates),
     }
 
 
-def _ripeness(state: CivState, seat: int, s: int) -> float:
+def _ripeness(state: CivState, seat: int, s: int, f: dict[str, int] | None = None) -> float:
     """How far city ``s`` is from maturing (CIV-2.9): the share of its land neighbours holding
     the seat's control tokens; -1 when a neighbour can never hold one (a city or a neutral
-    city-state there, CIV-A26/A37)."""
-    b = state.board
-    land = own = 0
-    for n in b.adjacent[s]:
-        if b.terrain[n] == WATER:
-            continue
-        if state.city[n] >= 0 or state.cs[n] >= 0:
-            return -1.0
-        land += 1
-        own += state.tok[n] == seat
-    return own / land if land else 1.0
+    city-state there, CIV-A26/A37). ``f``: the seat's :func:`_features`, if known."""
+    if f is None:
+        f = _features(state, seat)
+    land = state.board.land_adjacent_mask[s]
+    if land & f["unreachable"]:
+        return -1.0
+    n = land.bit_count()
+    return (land & f["own"]).bit_count() / n if n else 1.0
 
 
 def _populous(state: CivState, seat: int, f: dict[str, int]) -> float:
@@ -101,11 +104,7 @@ def _populous(state: CivState, seat: int, f: dict[str, int]) -> float:
     if need <= 0:
         return 1.0
     part = sorted(
-        (
-            max(0.0, _ripeness(state, seat, s))
-            for s in C.cities(state, seat)
-            if not C.mature(state, seat, s)
-        ),
+        (max(0.0, _ripeness(state, seat, s, f)) for s in state.board.spaces_of(f["immature"])),
         reverse=True,
     )[:need]
     return min(1.0, (f["mature"] + RIPE * sum(part)) / 5)
@@ -119,14 +118,17 @@ def _preservationist(state: CivState, seat: int) -> float:
     if held >= 2:
         return 1.0
     b = state.board
+    occ = C.occupancy(state)
+    cities, friendly = occ.cities[seat], occ.friendly[seat]
     near = 0
-    for s, n in enumerate(b.natural_wonder):
-        if n < 0 or n in state.nw_held[seat]:
+    for s in b.natural_wonder_spaces:
+        if b.natural_wonder[s] in state.nw_held[seat]:
             continue
         t = state.tok[s]
-        free = t < 0 and any(state.city[x] == seat for x in b.adjacent[s])
-        rival = t >= 0 and t != seat and any(C.friendly(state, seat, x) for x in b.adjacent[s])
-        near += free or rival
+        if t < 0:
+            near += bool(b.adjacent_mask[s] & cities)  # free, next to the seat's city
+        elif t != seat:
+            near += bool(b.adjacent_mask[s] & friendly)  # a rival's, next to a friendly space
     return min(1.0, (held + NEAR * min(near, 2 - held)) / 2)
 
 
@@ -139,13 +141,13 @@ def _progress(state: CivState, seat: int, cond: dict[str, object], f: dict[str, 
     if kind == "cities_on_map":
         return f["cities"] / 8
     if kind == "control_world_wonders":
-        t = WONDER_TYPES.index(str(cond["wonder_type"]))
-        n = sum(1 for w, o in enumerate(state.wonder_owner) if o == seat and WONDERS[w].type == t)
+        owner = state.wonder_owner
+        n = sum(1 for w in WONDERS_OF_TYPE[str(cond["wonder_type"])] if owner[w] == seat)
         return min(1.0, n / 2)
     if kind == "win_attack_against_rival_capital":
         return 1.0 if state.won_capital[seat] & 1 else 0.0
     if kind == "control_conquered_city_states":
-        return sum(1 for o in state.cs_owner if o == seat) / 2
+        return state.cs_owner.count(seat) / 2
     if kind == "control_spaces_adjacent_to_water_or_map_edge":
         return min(1.0, f["shore"] / 15)
     if kind == "reach_tech_dial_space":
@@ -166,7 +168,15 @@ def _kinds(cond: dict[str, object], out: set[str]) -> set[str]:
     return out
 
 
-def _culture_option(state: CivState, seat: int, wanted: set[str]) -> float:
+#: per victory card: every condition kind its agendas name
+KINDS: tuple[frozenset[str], ...] = tuple(
+    frozenset(k for a in card.agendas for k in _kinds(a.condition, set())) for card in VICTORY_CARDS
+)
+
+
+def _culture_option(
+    state: CivState, seat: int, wanted: set[str], f: dict[str, int] | None = None
+) -> float:
     """What the culture card's slot is worth for the unmarked agendas: each wanted space (an
     empty neighbour of a city that can still mature, for Populous; a free natural wonder next to
     a city, for Preservationist) counts by how far the slot reaches its difficulty (CIV-8.2).
@@ -182,26 +192,27 @@ def _culture_option(state: CivState, seat: int, wanted: set[str]) -> float:
     slot = C.slot_of(state, seat, CULTURE)
     if not slot:
         return 0.0
+    if f is None:
+        f = _features(state, seat)
     b = state.board
-    targets: set[int] = set()
-    for s in C.cities(state, seat):
-        ripe = populous and not C.mature(state, seat, s) and _ripeness(state, seat, s) >= 0
-        for n in b.adjacent[s]:
-            if (
-                b.terrain[n] == WATER
-                or state.tok[n] >= 0
-                or state.city[n] >= 0
-                or state.barb[n] >= 0
-                or state.cs[n] >= 0
-            ):
-                continue
-            if ripe or (nature and state.nw[n] >= 0):
-                targets.add(n)
+    immature, free = f["immature"], f["free"]
+    wonders = 0  # spaces with a natural-wonder token still on the map
+    if nature:
+        for s in b.natural_wonder_spaces:
+            if state.nw[s] >= 0:
+                wonders |= b.bit[s]
+    targets = 0
+    for s in b.spaces_of(C.occupancy(state).cities[seat]):
+        around = b.adjacent_mask[s] & free
+        if populous and immature & b.bit[s] and _ripeness(state, seat, s, f) >= 0:
+            targets |= around
+        elif nature:
+            targets |= around & wonders
     if not targets:
         return 0.0
+    diff = C.difficulties(state, seat, C.CTX_PLACE)
     reach = sorted(
-        (min(1.0, slot / max(1, C.difficulty(state, seat, n, C.CTX_PLACE))) ** 2 for n in targets),
-        reverse=True,
+        (min(1.0, slot / max(1, diff[n])) ** 2 for n in b.spaces_of(targets)), reverse=True
     )
     return OPTION * sum(reach[:3])
 
@@ -218,15 +229,63 @@ def own_score(state: CivState, seat: int) -> float:
             card = VICTORY_CARDS[vc]
             p = max(_progress(state, seat, a.condition, f) for a in card.agendas)
             v += PROGRESS * p * p
-            for a in card.agendas:
-                _kinds(a.condition, wanted)
+            wanted |= KINDS[vc]
     v += 0.5 * f["tokens"] + 0.2 * f["reinforced"] + 2.0 * f["cities"] + 1.0 * f["mature"]
     v += 1.5 * sum(FOCUS_CARDS[c].level - 1 for c in state.row[seat])
     v += 0.12 * state.dial[seat]
     v += 0.35 * sum(state.trade[seat]) + 0.6 * sum(state.resources[seat])
-    v += 1.2 * len(state.nw_held[seat]) + 2.0 * len(C.wonders_of(state, seat))
-    v += 0.8 * len(state.cs_cards[seat]) + 1.5 * sum(1 for o in state.cs_owner if o == seat)
-    v += _culture_option(state, seat, wanted)
+    v += 1.2 * len(state.nw_held[seat]) + 2.0 * state.wonder_owner.count(seat)
+    v += 0.8 * len(state.cs_cards[seat]) + 1.5 * state.cs_owner.count(seat)
+    v += _culture_option(state, seat, wanted, f)
+    return v
+
+
+def _inputs(state: CivState, seat: int) -> tuple[object, ...]:
+    """Everything :func:`own_score` reads for ``seat``: equal inputs, equal score.
+
+    The map's tokens, cities, barbarians and city-states enter as the kept bitsets object
+    (:func:`.rules.common.occupancy`, in step with the lists when returned): copies of a state
+    share it until one of those lists changes. It also stands for the map: it is only ever
+    shared by copies of one game."""
+    ob = tuple([h[OPEN_BORDERS] for h in state.pcard_holder])  # maturing (CIV-A26)
+    return (
+        seat,
+        C.occupancy(state),
+        tuple(state.reinf),
+        tuple(state.nw),
+        tuple(state.victory),
+        state.marks[seat],
+        tuple(state.wonder_owner),
+        tuple(state.cs_owner),
+        state.won_capital[seat],
+        state.dial[seat],
+        tuple(state.row[seat]),
+        tuple(state.place[seat]),
+        tuple(state.trade[seat]),
+        tuple(state.resources[seat]),
+        tuple(state.nw_held[seat]),
+        tuple(state.cs_cards[seat]),
+        ob,
+        state.current == seat,  # Japan's Divine Wind (difficulty)
+        state.leader[seat],
+    )
+
+
+#: own_score by its inputs: the candidates of one decision often leave the other seats' values
+#: unchanged (about half the calls of a look-ahead are repeats). Cleared by :func:`choose` and
+#: when it grows past :data:`MEMO_SIZE`, only to bound the memory.
+_MEMO: dict[tuple[object, ...], float] = {}
+MEMO_SIZE = 100_000
+
+
+def _memo_own_score(state: CivState, seat: int) -> float:
+    """:func:`own_score`, remembered by its inputs."""
+    key = _inputs(state, seat)
+    v = _MEMO.get(key)
+    if v is None:
+        if len(_MEMO) >= MEMO_SIZE:
+            _MEMO.clear()
+        v = _MEMO[key] = own_score(state, seat)
     return v
 
 
@@ -237,8 +296,8 @@ def score(state: CivState, seat: int) -> float:
             return 1000.0
         if state.winners:
             return -1000.0
-    mine = own_score(state, seat)
-    others = [own_score(state, s) for s in range(state.players) if s != seat]
+    mine = _memo_own_score(state, seat)
+    others = [_memo_own_score(state, s) for s in range(state.players) if s != seat]
     return mine - 0.4 * max(others) if others else mine
 
 
@@ -284,6 +343,7 @@ def choose(state: State, seat: int, rng: Rng) -> int:
     acts = state.legal_actions(seat)
     if len(acts) == 1:
         return acts[0]
+    _MEMO.clear()
     if state.pending and state.pending[-1][0] == K.D_CHOOSE:
         best, best_v = acts[0], -math.inf
         for a in acts:

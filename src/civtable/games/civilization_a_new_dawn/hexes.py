@@ -8,7 +8,7 @@ precomputed here once and shared by every state of the game (boards are cached b
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from civtable.core.rng import Rng
@@ -79,6 +79,50 @@ class Board:
     water_or_edge: tuple[bool, ...]  # adjacent to water or on the edge (Explorer, Japan)
     shore: tuple[int, ...]  # the spaces with water_or_edge
     index: dict[tuple[int, int], int]
+    # precomputed for the hot rules (issue 21)
+    water: tuple[bool, ...]  # terrain is water (CIV-2.2)
+    land_adjacent: tuple[tuple[int, ...], ...]  # adjacent spaces that are not water
+    bit: tuple[int, ...]  # the space's bit in the map's bitsets (a grid cell, see ``grow``)
+    space_of_bit: dict[int, int]  # bit position -> space
+    water_mask: int  # bitset of the water spaces
+    shifts: tuple[int, ...]  # bit offset of each of the six directions in the grid
+    valid_mask: int  # bitset of every space
+    city_state_spaces: tuple[int, ...]  # spaces with a printed city-state
+    natural_wonder_spaces: tuple[int, ...]  # spaces with a printed natural wonder
+    city_state_mask: int  # bitset of ``city_state_spaces``
+    shore_mask: int  # bitset of ``shore``
+    land_adjacent_mask: tuple[int, ...]  # bitset of ``land_adjacent`` per space
+    adjacent_mask: tuple[int, ...]  # bitset of ``adjacent`` per space
+    #: effective difficulty of every space per (Japan's Divine Wind, Kumasi, Mohenjo-Daro),
+    #: filled by :func:`.rules.common.difficulties` on first use
+    difficulty_tables: dict[tuple[bool, bool, bool], tuple[int, ...]] = field(
+        default_factory=dict, compare=False
+    )
+    #: bitset of the land spaces of difficulty at most a limit, per (modifiers, limit), filled
+    #: by :func:`.rules.common.land_within` on first use
+    land_masks: dict[tuple[bool, bool, bool, int], int] = field(default_factory=dict, compare=False)
+
+    def grow(self, mask: int) -> int:
+        """The spaces adjacent to any space of the bitset ``mask``.
+
+        Bit positions are cells of a rectangular grid over the axial coordinates with one
+        spare column, so a step in a direction is one shift of the whole bitset and nothing
+        wraps from one row into the next."""
+        out = 0
+        for k in self.shifts:
+            out |= mask << k if k > 0 else mask >> -k
+        return out & self.valid_mask
+
+    def spaces_of(self, mask: int) -> list[int]:
+        """The spaces of a bitset, ascending."""
+        out = []
+        sob = self.space_of_bit
+        while mask:
+            low = mask & -mask
+            out.append(sob[low.bit_length() - 1])
+            mask ^= low
+        out.sort()
+        return out
 
     @property
     def size(self) -> int:
@@ -151,6 +195,11 @@ def assemble(
     woe = tuple(
         edge[s] or any(terrain[n] == WATER for n in adjacent[s]) for s in range(len(coords))
     )
+    qmin = min((q for q, _ in coords), default=0)
+    rmin = min((r for _, r in coords), default=0)
+    width = max((q for q, _ in coords), default=0) - qmin + 2  # one spare column: shifts never wrap
+    pos = [(r - rmin) * width + (q - qmin) for q, r in coords]
+    bit = tuple(1 << p for p in pos)
     diff = tuple(
         5 if t == NATURAL else (1 if cs[i] >= 0 else DIFFICULTY[t]) for i, t in enumerate(terrain)
     )
@@ -172,6 +221,19 @@ def assemble(
         water_or_edge=woe,
         shore=tuple(s for s in range(len(coords)) if woe[s]),
         index=index,
+        water=tuple(t == WATER for t in terrain),
+        land_adjacent=tuple(tuple(n for n in ns if terrain[n] != WATER) for ns in adjacent),
+        bit=bit,
+        space_of_bit={p: s for s, p in enumerate(pos)},
+        water_mask=sum(b for b, t in zip(bit, terrain, strict=True) if t == WATER),
+        shifts=tuple(dr * width + dq for dq, dr in DIR_VECTORS),
+        valid_mask=sum(bit),
+        city_state_spaces=tuple(i for i, c in enumerate(cs) if c >= 0),
+        natural_wonder_spaces=tuple(i for i, x in enumerate(nw) if x >= 0),
+        city_state_mask=sum(b for b, c in zip(bit, cs, strict=True) if c >= 0),
+        shore_mask=sum(b for b, w in zip(bit, woe, strict=True) if w),
+        adjacent_mask=tuple(sum(bit[n] for n in ns) for ns in adjacent),
+        land_adjacent_mask=tuple(sum(bit[n] for n in ns if terrain[n] != WATER) for ns in adjacent),
     )
     return board
 

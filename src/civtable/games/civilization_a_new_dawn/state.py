@@ -10,13 +10,16 @@ natural wonders, supplies, caravans, diplomacy cards and victory marks. The pend
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from civtable.core.api import JSON, Game, Result, State
 from civtable.core.errors import SerializationError
 from civtable.core.rng import Rng
 from civtable.games.civilization_a_new_dawn.hexes import Board, build_board
 from civtable.games.civilization_a_new_dawn.rules import kinds as _K  # noqa: N812
+
+if TYPE_CHECKING:
+    from civtable.games.civilization_a_new_dawn.rules.common import Occupancy
 
 #: the second steps of start-of-turn effects (CIV-5.4), asked above the ``D_START`` frame
 _START_STEPS = frozenset(
@@ -96,6 +99,8 @@ class CivState(State):
         "log",
         "board",
         "_legal",
+        "agenda_seen",
+        "occupancy",
         *FIELDS_SPACE,
         *FIELDS_SEAT,
         *FIELDS_GLOBAL,
@@ -105,6 +110,11 @@ class CivState(State):
     rng: Rng
     log: list[JSON] | None
     _legal: dict[int, list[int]]
+    #: what the last agenda check saw (tokens, cities, other inputs), never changed in place:
+    #: see :func:`.rules.victory.check_agendas`; derived, not serialized
+    agenda_seen: tuple[list[int], list[int], list[Any]] | None
+    #: the map's bitsets (:func:`.rules.common.occupancy`); derived, not serialized
+    occupancy: Occupancy | None
     # per space
     tok: list[int]
     reinf: list[int]
@@ -234,8 +244,7 @@ class CivState(State):
         from civtable.games.civilization_a_new_dawn.rules import turn
 
         self._legal = {}
-        turn.apply(self, seat, action)
-        self._legal = {}
+        turn.apply(self, seat, action)  # ends by caching the next decision's legal actions
 
     def is_terminal(self) -> bool:
         """True after a victory check ended the game (or the optional turn cap)."""
@@ -269,6 +278,8 @@ class CivState(State):
         c.log = None if self.log is None else self.log[:]
         c.board = self.board
         c._legal = dict(self._legal)
+        c.agenda_seen = self.agenda_seen
+        c.occupancy = self.occupancy
         c.tok, c.reinf, c.city, c.barb = self.tok[:], self.reinf[:], self.city[:], self.barb[:]
         c.res, c.nw, c.cs, c.wtok = self.res[:], self.nw[:], self.cs[:], self.wtok[:]
         c.leader, c.capital = self.leader, self.capital
@@ -345,6 +356,8 @@ class CivState(State):
                 tuple((int(w[0]), int(w[1])) for w in lay["water"]),
             )
             s._legal = {}
+            s.agenda_seen = None
+            s.occupancy = None
             for name in (*FIELDS_SPACE, *FIELDS_SEAT, *FIELDS_GLOBAL):
                 if name == "place" and name not in doc:  # older documents: one card per type
                     s.place = [_places_by_type(r) for r in doc["row"]]

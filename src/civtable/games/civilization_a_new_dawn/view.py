@@ -8,6 +8,8 @@ players, and the seat's legal actions under ``legal`` (with labels unless ``labe
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from civtable.core.api import JSON
@@ -32,6 +34,7 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     WONDER_TYPES,
     WONDERS,
 )
+from civtable.games.civilization_a_new_dawn.hexes import MAX_SPACES
 from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: N812
 from civtable.games.civilization_a_new_dawn.rules import kinds as K  # noqa: N812
 
@@ -39,8 +42,31 @@ if TYPE_CHECKING:
     from civtable.games.civilization_a_new_dawn.state import CivState
 
 
+#: the JSON key of each space (``str(s)``)
+_KEYS = tuple(str(s) for s in range(MAX_SPACES))
+
+
+def _placed(values: list[int]) -> Iterator[int]:
+    """The spaces ``s`` with ``values[s] >= 0`` (a token lies there), ascending."""
+    return compress(range(len(values)), map((0).__le__, values))
+
+
+#: map_json per map layout (placements, water tokens)
+_MAP_JSON: dict[object, JSON] = {}
+
+
 def map_json(state: CivState) -> JSON:
-    """Static geometry of the map."""
+    """Static geometry of the map: built once per map layout and shared by every view of that
+    map (read-only, like the rest of a view)."""
+    b = state.board
+    key = (b.placements, b.water_tokens)
+    got = _MAP_JSON.get(key)
+    if got is None:
+        got = _MAP_JSON[key] = _build_map_json(state)
+    return got
+
+
+def _build_map_json(state: CivState) -> JSON:
     b = state.board
     spaces = []
     for s in range(b.size):
@@ -77,6 +103,15 @@ def _pending(state: CivState) -> JSON | None:
     return {"kind": K.NAMES.get(f[0], str(f[0])), "seat": f[1], "params": list(f[2:])}
 
 
+def _cs_tokens(state: CivState, seat: int) -> JSON:
+    """The city-state tokens on the seat's cards by type (CIV-16.3): the conquered city-states'
+    ids, types in order."""
+    out: dict[str, list[str]] = {}
+    for c in C.conquered(state, seat):
+        out.setdefault(TYPES[CITY_STATES[c].type], []).append(CITY_STATES[c].id)
+    return {TYPES[t]: out[TYPES[t]] for t in range(5) if TYPES[t] in out}
+
+
 def view(state: CivState, seat: int | None, *, labels: bool = True) -> JSON:
     """What ``seat`` may see (everything but the face-down wonder cards)."""
     n = state.players
@@ -92,11 +127,7 @@ def view(state: CivState, seat: int | None, *, labels: bool = True) -> JSON:
                 # the card holding each trade-token place (normally one per type, CIV-7.5)
                 "places": [FOCUS_CARDS[c].id for c in state.place[p]],
                 "trade": [C.trade_on(state, p, c) for c in state.row[p]],
-                "city_state_tokens": {
-                    TYPES[t]: [CITY_STATES[c].id for c in C.cs_tokens_on(state, p, t)]
-                    for t in range(5)
-                    if C.cs_tokens_on(state, p, t)
-                },
+                "city_state_tokens": _cs_tokens(state, p),
                 "dial": state.dial[p],
                 "resources": dict(zip(RESOURCES, state.resources[p], strict=True)),
                 "natural_wonders": [NATURAL_WONDERS[x].id for x in state.nw_held[p]],
@@ -144,12 +175,12 @@ def view(state: CivState, seat: int | None, *, labels: bool = True) -> JSON:
             "barbarians": {
                 BARBARIAN_LETTERS[i]: p for i, p in enumerate(state.barb_pos) if p != -2
             },
-            "resources": {str(s): RESOURCES[r] for s, r in enumerate(state.res) if r >= 0},
+            "resources": {_KEYS[s]: RESOURCES[state.res[s]] for s in _placed(state.res)},
             "natural_wonders": {
-                str(s): NATURAL_WONDERS[x].id for s, x in enumerate(state.nw) if x >= 0
+                _KEYS[s]: NATURAL_WONDERS[state.nw[s]].id for s in _placed(state.nw)
             },
-            "city_states": {str(s): CITY_STATES[x].id for s, x in enumerate(state.cs) if x >= 0},
-            "wonder_tokens": {str(s): WONDERS[w].id for s, w in enumerate(state.wtok) if w >= 0},
+            "city_states": {_KEYS[s]: CITY_STATES[state.cs[s]].id for s in _placed(state.cs)},
+            "wonder_tokens": {_KEYS[s]: WONDERS[state.wtok[s]].id for s in _placed(state.wtok)},
             "caravans": [
                 [p, i, pos] for p in range(n) for i, pos in enumerate(state.caravans[p]) if pos >= 0
             ],

@@ -36,6 +36,7 @@ CTX_PLACE = 1  # placing control tokens (Mohenjo-Daro)
 CTX_CULT_IND = 2  # resolving own culture or industry card (Kumasi)
 
 W = WONDER_INDEX
+SYDNEY = W["sydney_opera_house"]
 L = LEADER_INDEX
 CS_ID = {c.id: c.index for c in CITY_STATES}
 
@@ -134,23 +135,209 @@ def empty(state: CivState, s: int) -> bool:
     return not any(s in cv for cv in state.caravans)
 
 
+def _modifiers(state: CivState, seat: int, ctx: int) -> tuple[bool, bool, bool]:
+    """Which difficulty modifiers apply: Japan's Divine Wind, Kumasi, Mohenjo-Daro."""
+    return (
+        state.current == seat and is_leader(state, seat, "japan"),
+        bool(ctx & CTX_CULT_IND) and holds_cs_card(state, seat, "kumasi"),
+        bool(ctx & CTX_PLACE) and holds_cs_card(state, seat, "mohenjo_daro"),
+    )
+
+
+def land_within(state: CivState, seat: int, ctx: int, limit: int) -> int:
+    """Bitset of the land spaces whose effective difficulty for ``seat`` is at most ``limit``
+    (a table of the board per modifiers and limit)."""
+    b = state.board
+    key = (*_modifiers(state, seat, ctx), limit)
+    mask = b.land_masks.get(key)
+    if mask is None:
+        diff = difficulties(state, seat, ctx)
+        mask = 0
+        for s in range(b.size):
+            if not b.water[s] and diff[s] <= limit:
+                mask |= b.bit[s]
+        b.land_masks[key] = mask
+    return mask
+
+
+def difficulties(state: CivState, seat: int, ctx: int = CTX_NONE) -> tuple[int, ...]:
+    """Effective difficulty of every space for ``seat`` (CIV-2.2-2.5 with leader/card
+    modifiers): a table of the board per combination of the modifiers that apply."""
+    b = state.board
+    key = _modifiers(state, seat, ctx)
+    table = b.difficulty_tables.get(key)
+    if table is None:
+        japan, kumasi, mohenjo = key
+        out = []
+        for s, d in enumerate(b.difficulty):
+            t = b.terrain[s]
+            if japan and t in (DESERT, MOUNTAINS) and b.water_or_edge[s]:
+                d = 3  # Japan, Divine Wind
+            if kumasi and t == FOREST:
+                d = 1
+            if mohenjo:
+                d -= 1
+            out.append(d)
+        table = b.difficulty_tables[key] = tuple(out)
+    return table
+
+
 def difficulty(state: CivState, seat: int, s: int, ctx: int = CTX_NONE) -> int:
     """Effective difficulty of ``s`` for ``seat`` (CIV-2.2-2.5 with leader/card modifiers)."""
-    b = state.board
-    d = b.difficulty[s]
-    t = b.terrain[s]
+    return difficulties(state, seat, ctx)[s]
+
+
+class Occupancy:
+    """Bitsets (:class:`~.hexes.Board`) of what lies on the map, derived from the state's
+    per-space lists and kept (``state.occupancy``) with copies of the lists they were derived
+    from; :func:`occupancy` derives them again when a list differs."""
+
+    __slots__ = (
+        "barb",
+        "barbs",
+        "cities",
+        "city",
+        "cs",
+        "cstates",
+        "friendly",
+        "occupied",
+        "tok",
+        "tokens",
+    )
+
+    def __init__(self, state: CivState) -> None:
+        self.tok, self.city = state.tok[:], state.city[:]
+        self.barb, self.cs = state.barb[:], state.cs[:]
+        b = state.board
+        bit = b.bit
+        tokens = [0] * state.players
+        cities = [0] * state.players
+        for s, t in enumerate(self.tok):
+            if t >= 0:
+                tokens[t] |= bit[s]
+        for s, c in enumerate(self.city):
+            if c >= 0:
+                cities[c] |= bit[s]
+        barbs = 0
+        for s, x in enumerate(self.barb):
+            if x >= 0:
+                barbs |= bit[s]
+        cstates = 0
+        for s in b.city_state_spaces:
+            if self.cs[s] >= 0:
+                cstates |= bit[s]
+        #: per seat: its control tokens; its cities and capital
+        self.tokens, self.cities = tokens, cities
+        #: barbarians
+        self.barbs = barbs
+        #: city-state tokens
+        self.cstates = cstates
+        self._derive()
+
+    def _derive(self) -> None:
+        #: per seat: its friendly spaces (:func:`friendly`)
+        self.friendly = [t | c for t, c in zip(self.tokens, self.cities, strict=True)]
+        occupied = 0
+        for m in self.friendly:
+            occupied |= m
+        #: any player's control token or city
+        self.occupied = occupied
+
+    def changed(self, state: CivState, s: int, tokens: bool) -> Occupancy:
+        """The bitsets after the control token (``tokens``) or the city on ``s`` changed to
+        what ``state`` holds now, everything else as before (a new object: these are shared
+        by copies of the state)."""
+        new = Occupancy.__new__(Occupancy)
+        new.tok, new.city = (state.tok[:], self.city) if tokens else (self.tok, state.city[:])
+        new.barb, new.cs, new.barbs, new.cstates = self.barb, self.cs, self.barbs, self.cstates
+        masks = (self.tokens if tokens else self.cities)[:]
+        bit = state.board.bit[s]
+        for g in range(len(masks)):
+            masks[g] &= ~bit
+        owner = (state.tok if tokens else state.city)[s]
+        if owner >= 0:
+            masks[owner] |= bit
+        new.tokens, new.cities = (masks, self.cities) if tokens else (self.tokens, masks)
+        new._derive()
+        return new
+
+
+def _in_step(state: CivState) -> Occupancy | None:
+    """The kept bitsets if they describe the state's lists as they are, else None."""
+    occ = state.occupancy
     if (
-        t in (DESERT, MOUNTAINS)
-        and state.current == seat
-        and is_leader(state, seat, "japan")
-        and b.water_or_edge[s]
+        occ is None
+        or occ.tok != state.tok
+        or occ.city != state.city
+        or occ.barb != state.barb
+        or occ.cs != state.cs
     ):
-        d = 3  # Japan, Divine Wind
-    if ctx & CTX_CULT_IND and t == FOREST and holds_cs_card(state, seat, "kumasi"):
-        d = 1
-    if ctx & CTX_PLACE and holds_cs_card(state, seat, "mohenjo_daro"):
-        d -= 1
-    return d
+        return None
+    return occ
+
+
+def set_token(state: CivState, s: int, owner: int) -> None:
+    """Put ``owner``'s control token on ``s`` (-1: none), keeping the map's bitsets."""
+    occ = _in_step(state)
+    state.tok[s] = owner
+    if occ is not None:
+        state.occupancy = occ.changed(state, s, tokens=True)
+
+
+def set_city(state: CivState, s: int, owner: int) -> None:
+    """Put ``owner``'s city on ``s`` (-1: none), keeping the map's bitsets."""
+    occ = _in_step(state)
+    state.city[s] = owner
+    if occ is not None:
+        state.occupancy = occ.changed(state, s, tokens=False)
+
+
+def occupancy(state: CivState) -> Occupancy:
+    """The map's bitsets for the current position (derived again only after a change)."""
+    occ = state.occupancy
+    if (
+        occ is None
+        or occ.tok != state.tok
+        or occ.city != state.city
+        or occ.barb != state.barb
+        or occ.cs != state.cs
+    ):
+        occ = state.occupancy = Occupancy(state)
+    return occ
+
+
+def friendly_bits(state: CivState, seat: int) -> int:
+    """Bitset of the spaces friendly to ``seat`` (:func:`friendly`, CIV-2.8)."""
+    return occupancy(state).friendly[seat]
+
+
+def city_bits(state: CivState, seat: int) -> int:
+    """Bitset of the seat's cities and capital."""
+    return occupancy(state).cities[seat]
+
+
+def rival_bits(state: CivState, seat: int) -> int:
+    """Bitset of the spaces of other players (:func:`rival_space`, CIV-2.8)."""
+    m = 0
+    for g, f in enumerate(occupancy(state).friendly):
+        if g != seat:
+            m |= f
+    return m
+
+
+def barbarian_bits(state: CivState) -> int:
+    """Bitset of the spaces holding barbarians."""
+    return occupancy(state).barbs
+
+
+def occupied_bits(state: CivState) -> int:
+    """Bitset of the spaces holding a control token or a city of any player."""
+    return occupancy(state).occupied
+
+
+def city_state_bits(state: CivState) -> int:
+    """Bitset of the spaces holding a city-state token."""
+    return occupancy(state).cstates
 
 
 def is_water(state: CivState, s: int) -> bool:
@@ -159,8 +346,14 @@ def is_water(state: CivState, s: int) -> bool:
 
 
 def cities(state: CivState, seat: int) -> list[int]:
-    """Spaces of the seat's cities and capital."""
-    return [s for s, c in enumerate(state.city) if c == seat]
+    """Spaces of the seat's cities and capital, ascending."""
+    city = state.city
+    out: list[int] = []
+    s = -1
+    for _ in range(city.count(seat)):
+        s = city.index(seat, s + 1)
+        out.append(s)
+    return out
 
 
 def place_of(state: CivState, seat: int, card: int) -> int:
@@ -198,6 +391,11 @@ def slot_of(state: CivState, seat: int, type_: int) -> int:
     """Slot number 1..5 of the seat's card of ``type_`` (0 if none)."""
     c = card_in_row(state, seat, type_)
     return state.row[seat].index(c) + 1 if c >= 0 else 0
+
+
+def conquered(state: CivState, seat: int) -> list[int]:
+    """The city-states the seat conquered (their tokens lie on its cards, CIV-16.3)."""
+    return [c for c, o in enumerate(state.cs_owner) if o == seat]
 
 
 def cs_tokens_on(state: CivState, seat: int, type_: int) -> list[int]:
@@ -253,7 +451,7 @@ def take_control_of_wonder_token(state: CivState, seat: int, s: int) -> None:
 def place_token(state: CivState, seat: int, s: int, reinforced: int = 0) -> None:
     """Put one of the seat's control tokens on ``s`` (supply must be non-empty)."""
     state.supply[seat] -= 1
-    state.tok[s] = seat
+    set_token(state, s, seat)
     state.reinf[s] = reinforced
     r = state.res[s]
     if r >= 0:  # CIV-8.3
@@ -282,7 +480,7 @@ def lift_token(state: CivState, s: int, city_state_returns: bool = True) -> int:
     owner = state.tok[s]
     if owner < 0:
         return -1
-    state.tok[s] = -1
+    set_token(state, s, -1)
     state.reinf[s] = 0
     state.supply[owner] += 1
     n = state.board.natural_wonder[s]
@@ -306,7 +504,7 @@ def transfer_token(state: CivState, s: int, new_owner: int) -> None:
     ``D_RECLAIM`` decision); the replacement is then finished by :func:`finish_transfer`."""
     old = state.tok[s]
     n = state.board.natural_wonder[s]
-    state.tok[s] = -1
+    set_token(state, s, -1)
     state.reinf[s] = 0
     state.supply[old] += 1
     if n >= 0 and n in state.nw_held[old]:
@@ -331,7 +529,7 @@ def finish_transfer(state: CivState, s: int, new_owner: int, old: int) -> None:
             reset_city_state(state, cs)
         return
     state.supply[new_owner] -= 1
-    state.tok[s] = new_owner
+    set_token(state, s, new_owner)
     state.reinf[s] = 0
     if state.wtok[s] >= 0:
         state.wonder_owner[state.wtok[s]] = new_owner
@@ -359,14 +557,14 @@ def build_city(state: CivState, seat: int, s: int) -> None:
     if state.tok[s] == seat:
         lift_token(state, s)
     state.cities_left[seat] -= 1
-    state.city[s] = seat
+    set_city(state, s, seat)
     take_control_of_wonder_token(state, seat, s)
 
 
 def remove_city(state: CivState, s: int) -> int:
     """A non-capital city returns to its owner's supply (CIV-15.4, CIV-21.4)."""
     owner = state.city[s]
-    state.city[s] = -1
+    set_city(state, s, -1)
     state.cities_left[owner] += 1
     return owner
 
@@ -427,43 +625,35 @@ def reset_city_state(state: CivState, cs: int) -> None:
 
 def mature(state: CivState, seat: int, s: int) -> bool:
     """CIV-2.9: every adjacent space holds a friendly control token or is water (CIV-A26)."""
-    b = state.board
-    tok = state.tok
-    terrain = b.terrain
-    for n in b.adjacent[s]:
-        if tok[n] != seat and terrain[n] != WATER:
-            break
-    else:
-        return True
-    sydney = has_wonder(state, seat, "sydney_opera_house")
-    borders = [
-        g for g in range(state.players) if g != seat and state.pcard_holder[g][OPEN_BORDERS] == seat
-    ]
-    if not sydney and not borders:
-        return False
-    for n in b.adjacent[s]:
-        if terrain[n] == WATER:
-            continue
-        t = tok[n]
-        if t == seat:
-            continue
-        if sydney and t >= 0:
-            continue
-        if borders and (t in borders or state.city[n] in borders):
-            continue
-        return False
-    return True
+    return not state.board.land_adjacent_mask[s] & ~_maturing_bits(state, seat, occupancy(state))
+
+
+def _maturing_bits(state: CivState, seat: int, occ: Occupancy) -> int:
+    """The spaces that count toward maturing the seat's cities (CIV-2.9): its control tokens;
+    with the Sydney Opera House any control token; with a rival's Open Borders card that
+    rival's tokens and cities (CIV-A26)."""
+    bits = occ.tokens[seat]
+    if state.wonder_owner[SYDNEY] == seat:
+        for t in occ.tokens:
+            bits |= t
+    for g in range(state.players):
+        if g != seat and state.pcard_holder[g][OPEN_BORDERS] == seat:
+            bits |= occ.tokens[g] | occ.cities[g]
+    return bits
 
 
 def mature_cities(state: CivState, seat: int) -> list[int]:
-    """The seat's mature cities (capital included)."""
-    city = state.city
-    return [s for s in range(len(city)) if city[s] == seat and mature(state, seat, s)]
+    """The seat's mature cities (capital included), ascending."""
+    b = state.board
+    occ = occupancy(state)
+    ok = _maturing_bits(state, seat, occ)
+    adj = b.land_adjacent_mask
+    return [s for s in b.spaces_of(occ.cities[seat]) if not adj[s] & ~ok]
 
 
 def friendly_spaces(state: CivState, seat: int) -> int:
     """Number of spaces friendly to ``seat`` (CIV-22.3 tie-break)."""
-    return sum(1 for s in range(state.board.size) if state.tok[s] == seat or state.city[s] == seat)
+    return friendly_bits(state, seat).bit_count()
 
 
 def wonders_of(state: CivState, seat: int) -> list[int]:

@@ -42,14 +42,15 @@ def place_targets(state: CivState, seat: int, frame: K.Frame) -> list[int]:
     """Legal spaces of ``[D_PLACE, seat, left, maxdiff, mode, mandatory, anchor, ctx]``."""
     maxdiff, mode, anchor, ctx = frame[3], frame[4], frame[6], frame[7]
     b = state.board
-    cand: set[int] = set()
     if mode in (ADJ_ANCHOR, STONEHENGE):
-        cand.update(b.adjacent[anchor])
+        cand = b.grow(b.bit[anchor])
     else:
-        for s in range(b.size):
-            if state.city[s] == seat or (mode == ADJ_FRIENDLY and state.tok[s] == seat):
-                cand.update(b.adjacent[s])
-    out = [s for s in cand if placeable(state, seat, s, maxdiff, ctx)]
+        own = C.friendly_bits(state, seat) if mode == ADJ_FRIENDLY else C.city_bits(state, seat)
+        cand = b.grow(own)
+    # placeable(), for every candidate at once
+    land = C.land_within(state, seat, ctx, maxdiff) if maxdiff else b.valid_mask & ~b.water_mask
+    taken = C.barbarian_bits(state) | C.occupied_bits(state) | C.city_state_bits(state)
+    out = b.spaces_of(cand & land & ~taken)
     if mode == STONEHENGE:
         out = [s for s in out if b.terrain[s] == HILLS]
     if mode in (ADJ_CITY, ADJ_FRIENDLY) and C.has_wonder(state, seat, "chichen_itza"):

@@ -28,8 +28,13 @@ if TYPE_CHECKING:
 # --- CIV-11 cities --------------------------------------------------------------------------------
 def city_destination_ok(state: CivState, seat: int, s: int, slot: int) -> bool:
     """CIV-11.3 (a)-(c) for the destination space."""
+    return _destination_ok(state, seat, s, slot, C.difficulties(state, seat, C.CTX_CULT_IND))
+
+
+def _destination_ok(state: CivState, seat: int, s: int, slot: int, diff: tuple[int, ...]) -> bool:
+    """:func:`city_destination_ok` with the seat's difficulty table."""
     b = state.board
-    if C.is_water(state, s) or C.difficulty(state, seat, s, C.CTX_CULT_IND) > slot:
+    if b.water[s] or diff[s] > slot:
         return False
     if state.city[s] >= 0 or state.barb[s] >= 0 or state.res[s] >= 0 or state.nw[s] >= 0:
         return False
@@ -38,39 +43,49 @@ def city_destination_ok(state: CivState, seat: int, s: int, slot: int) -> bool:
     t = state.tok[s]
     if t >= 0 and (t != seat or b.natural_wonder[s] >= 0):  # CIV-A17
         return False
-    return not any(state.city[n] >= 0 or b.city_state[n] >= 0 for n in b.adjacent[s])
+    city = state.city
+    return not any(city[n] >= 0 or b.city_state[n] >= 0 for n in b.adjacent[s])
 
 
 def city_spaces(state: CivState, seat: int, card: int, slot: int, rng: int) -> list[int]:
-    """Legal new-city spaces (CIV-11.3 (d) counted as in CIV-0.3)."""
+    """Legal new-city spaces (CIV-11.3 (d) counted as in CIV-0.3).
+
+    The spaces within range are found by a breadth-first search on the map's bitsets
+    (:meth:`~.hexes.Board.grow`) from the friendly spaces, through land of difficulty at most
+    the slot (and water with the card that allows it), never through barbarians or a rival's
+    space."""
     b = state.board
-    through_water = "city_range_through_water" in FOCUS_CARDS[card].abilities
-    dist = {s: 0 for s in range(b.size) if C.friendly(state, seat, s)}
-    frontier = list(dist)
-    for d in range(1, rng + 1):
-        nxt = []
-        for s in frontier:
-            for n in b.adjacent[s]:
-                if n in dist:
-                    continue
-                if state.barb[n] >= 0 or C.rival_space(state, seat, n):
-                    continue
-                water = C.is_water(state, n)
-                if water and not through_water:
-                    continue
-                if not water and C.difficulty(state, seat, n, C.CTX_CULT_IND) > slot:
-                    continue
-                dist[n] = d
-                nxt.append(n)
-        frontier = nxt
-    out = {s for s in dist if city_destination_ok(state, seat, s, slot)}
-    if "city_on_own_caravan_any_distance" in FOCUS_CARDS[card].abilities:
+    abilities = FOCUS_CARDS[card].abilities
+    diff = C.difficulties(state, seat, C.CTX_CULT_IND)
+    passable = C.land_within(state, seat, C.CTX_CULT_IND, slot)
+    if "city_range_through_water" in abilities:
+        passable |= b.water_mask
+    passable &= ~(C.barbarian_bits(state) | C.rival_bits(state, seat))
+    seen = frontier = C.friendly_bits(state, seat)
+    for _ in range(rng):
+        frontier = b.grow(frontier) & passable & ~seen
+        if not frontier:
+            break
+        seen |= frontier
+    # CIV-11.3 (a)-(c) as bitsets first (no city, barbarian, city-state or rival's token there,
+    # no city or city-state next to it), then the remaining conditions space by space
+    occ = C.occupancy(state)
+    cities = tokens = 0
+    for c in occ.cities:
+        cities |= c
+    for t in occ.tokens:
+        tokens |= t
+    states = occ.cstates | b.city_state_mask
+    taken = cities | states | occ.barbs | (tokens & ~occ.tokens[seat])
+    seen &= C.land_within(state, seat, C.CTX_CULT_IND, slot) & ~(taken | b.grow(cities | states))
+    out = {s for s in b.spaces_of(seen) if _destination_ok(state, seat, s, slot, diff)}
+    if "city_on_own_caravan_any_distance" in abilities:
         for p in state.caravans[seat]:
-            if p >= 0 and city_destination_ok(state, seat, p, slot):
+            if p >= 0 and _destination_ok(state, seat, p, slot, diff):
                 out.add(p)
     if C.has_wonder(state, seat, "great_lighthouse"):
         for s in range(b.size):
-            if b.edge[s] and C.empty(state, s) and city_destination_ok(state, seat, s, slot):
+            if b.edge[s] and C.empty(state, s) and _destination_ok(state, seat, s, slot, diff):
                 out.add(s)
     return sorted(out)
 

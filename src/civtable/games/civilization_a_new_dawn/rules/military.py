@@ -110,34 +110,38 @@ def target_kind(state: CivState, seat: int, t: int) -> int:
 
 
 def targets(state: CivState, seat: int, rng: int, flags: int) -> list[int]:
-    """Targets within range of a friendly space not taken this turn (CIV-14.2, CIV-A36)."""
+    """Targets within range of a friendly space not taken this turn (CIV-14.2, CIV-A36).
+
+    A breadth-first search on the map's bitsets (:meth:`~.hexes.Board.grow`): each step of
+    range reaches the spaces adjacent to the last ring. A land space holding an attackable
+    thing (:func:`target_kind`: barbarians, a city-state, a rival's city or token) is a target
+    when reached; the search goes on through free land, through water only with the cards that
+    allow it, and through occupied spaces only with "any" range.
+    """
     b = state.board
-    sources = [s for s in range(b.size) if C.friendly(state, seat, s) and s not in state.taken]
-    dist = dict.fromkeys(sources, 0)
-    frontier = list(sources)
-    found = {s for s in sources if state.barb[s] >= 0}
-    for d in range(1, rng + 1):
-        nxt = []
-        for s in frontier:
-            for n in b.adjacent[s]:
-                if C.is_water(state, n):
-                    if flags & (THROUGH_WATER | THROUGH_ANY) and n not in dist:
-                        dist[n] = d
-                        nxt.append(n)
-                    continue
-                if target_kind(state, seat, n) >= 0:
-                    found.add(n)
-                if n in dist:
-                    continue
-                blocked = state.barb[n] >= 0 or C.rival_space(state, seat, n)
-                if blocked and not flags & THROUGH_ANY:
-                    continue
-                dist[n] = d
-                nxt.append(n)
-        frontier = nxt
+    sources = C.friendly_bits(state, seat)
+    for s in state.taken:
+        sources &= ~b.bit[s]
+    barbs = C.barbarian_bits(state)
+    blocked = barbs | C.rival_bits(state, seat)
+    target = blocked | C.city_state_bits(state)  # target_kind(...) >= 0
+    found = sources & barbs
+    water = b.water_mask
+    through_water = bool(flags & (THROUGH_WATER | THROUGH_ANY))
+    through_any = bool(flags & THROUGH_ANY)
+    seen, frontier = sources, sources
+    for _ in range(rng):
+        ring = b.grow(frontier)
+        land = ring & ~water
+        found |= land & target
+        nxt = land if through_any else land & ~blocked
+        if through_water:
+            nxt |= ring & water
+        frontier = nxt & ~seen
         if not frontier:
             break
-    return sorted(t for t in found if target_kind(state, seat, t) >= 0)
+        seen |= frontier
+    return b.spaces_of(found)
 
 
 @K.decision(K.D_ATTACK, "attack a target")

@@ -96,6 +96,8 @@ def new_game(
     s = CivState.__new__(CivState)
     s.game, s.players, s.seed, s.options = game, players, seed, opts
     s.history, s.log, s._legal = [], None, {}
+    s.agenda_seen = None
+    s.occupancy = None
     # 1 leaders (CIV-3.1)
     if opts["leaders"] == "random":
         s.leader = rng.sample(range(len(LEADERS)), players)
