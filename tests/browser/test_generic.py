@@ -22,6 +22,16 @@ from tests.server.procs import ServerProcess
 pytestmark = pytest.mark.slow
 
 MAX_CLICKS = 800
+#: click one of the enabled move buttons (chosen by a number in [0, 1)); how many there were
+#: and the decision's heading
+_CLICK_ONE = """(r) => {
+  const b = [...document.querySelectorAll('button.act.generic:not([disabled])')];
+  const h3 = document.querySelector(".decision h3");
+  if (!b.length || !h3) return [0, ""];
+  const label = h3.textContent;
+  b[Math.floor(r * b.length)].click();
+  return [b.length, label];
+}"""
 
 
 @pytest.mark.parametrize("game_id", games.available())
@@ -61,16 +71,19 @@ def test_generic_table_plays_a_whole_game(
         if page.locator("body").get_attribute("data-status") == "over":
             break
         seq = page.locator("body").get_attribute("data-view")
-        # a push drawn while our previous move was in flight shows disabled buttons until the
-        # move's reply arrives
-        page.locator("button.act.generic:not([disabled])").first.wait_for()
-        buttons = page.locator("button.act.generic:not([disabled])")
-        assert buttons.count() >= 1, "our turn, but no move is offered"
-        label = page.locator(".decision h3").inner_text()
-        assert label.startswith("Your move")
         if worded and clicks % 5 == 0:
             scan_page(page, f"{game_id} in the generic table, click {clicks}")
-        buttons.nth(rng.randrange(buttons.count())).click()
+        # Pick and click in one step inside the page: pushes of the bots' moves redraw the table
+        # (and a push drawn while our previous move was in flight shows disabled buttons until
+        # its reply arrives), so a button found in one look may be gone at the next.
+        count, label = 0, ""
+        for _ in range(60):
+            count, label = page.evaluate(_CLICK_ONE, rng.random())
+            if count:
+                break
+            page.wait_for_timeout(250)
+        assert count >= 1, "our turn, but no move is offered"
+        assert label.startswith("Your move"), label
         page.locator(f"body:not([data-view='{seq}'])").wait_for()
         clicks += 1
         assert clicks < MAX_CLICKS, f"{game_id}: no end after {clicks} clicks"
