@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import httpx
@@ -46,6 +47,31 @@ def create_game(
         assert r.status_code == 201, r.text
         doc = r.json()
     return doc["game"]["id"], doc["token"]
+
+
+#: click one of the enabled move buttons of the generic table (chosen by a number in [0, 1));
+#: returns how many there were and the decision's heading, or 0 when none is there now
+_CLICK_ONE = """(r) => {
+  const b = [...document.querySelectorAll('button.act.generic:not([disabled])')];
+  const h3 = document.querySelector(".decision h3");
+  if (!b.length || !h3) return [0, ""];
+  const label = h3.textContent;
+  b[Math.floor(r * b.length)].click();
+  return [b.length, label];
+}"""
+
+
+def click_generic_move(page: Any, rng: random.Random, tries: int = 60) -> tuple[int, str]:
+    """Click a random enabled move of the generic table, picking and clicking in one step
+    inside the page: pushes of other seats' moves redraw the table (and a push drawn while our
+    previous move was in flight shows disabled buttons until its reply arrives), so a button
+    found in one look may be gone at the next. Returns (buttons offered, decision heading)."""
+    for _ in range(tries):
+        count, label = page.evaluate(_CLICK_ONE, rng.random())
+        if count:
+            return int(count), str(label)
+        page.wait_for_timeout(250)
+    raise AssertionError("our turn, but no move is offered")
 
 
 def open_table(

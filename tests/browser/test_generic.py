@@ -16,22 +16,13 @@ import httpx
 import pytest
 
 from civtable import games, present
+from tests.browser.tables import click_generic_move, create_game
 from tests.browser.vocabulary import scan_page
 from tests.server.procs import ServerProcess
 
 pytestmark = pytest.mark.slow
 
 MAX_CLICKS = 800
-#: click one of the enabled move buttons (chosen by a number in [0, 1)); how many there were
-#: and the decision's heading
-_CLICK_ONE = """(r) => {
-  const b = [...document.querySelectorAll('button.act.generic:not([disabled])')];
-  const h3 = document.querySelector(".decision h3");
-  if (!b.length || !h3) return [0, ""];
-  const label = h3.textContent;
-  b[Math.floor(r * b.length)].click();
-  return [b.length, label];
-}"""
 
 
 @pytest.mark.parametrize("game_id", games.available())
@@ -40,21 +31,9 @@ def test_generic_table_plays_a_whole_game(
 ) -> None:
     game = games.get(game_id)
     players = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
-    with httpx.Client(base_url=server.url) as http:
-        r = http.post(
-            "/api/games",
-            json={
-                "game": game_id,
-                "players": players,
-                "seed": 5,
-                "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (players - 1),
-                "take_seat": 0,
-                "player_name": "Grace",
-            },
-        )
-        assert r.status_code == 201, r.text
-        doc = r.json()
-    gid, token = doc["game"]["id"], doc["token"]
+    gid, token = create_game(
+        server, game_id, players, 5, ["random"] * (players - 1), player_name="Grace"
+    )
     errors: list[str] = []
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
@@ -73,16 +52,7 @@ def test_generic_table_plays_a_whole_game(
         seq = page.locator("body").get_attribute("data-view")
         if worded and clicks % 5 == 0:
             scan_page(page, f"{game_id} in the generic table, click {clicks}")
-        # Pick and click in one step inside the page: pushes of the bots' moves redraw the table
-        # (and a push drawn while our previous move was in flight shows disabled buttons until
-        # its reply arrives), so a button found in one look may be gone at the next.
-        count, label = 0, ""
-        for _ in range(60):
-            count, label = page.evaluate(_CLICK_ONE, rng.random())
-            if count:
-                break
-            page.wait_for_timeout(250)
-        assert count >= 1, "our turn, but no move is offered"
+        _count, label = click_generic_move(page, rng)
         assert label.startswith("Your move"), label
         page.locator(f"body:not([data-view='{seq}'])").wait_for()
         clicks += 1
@@ -155,9 +125,7 @@ def test_hot_seat_shows_nothing_private_while_bots_move(
             page.click("[data-testid=handover-ready]")
             page.locator("body[data-your-turn='1']").wait_for()
         seq = page.locator("body").get_attribute("data-view")
-        page.locator("button.act.generic:not([disabled])").first.wait_for()
-        buttons = page.locator("button.act.generic:not([disabled])")
-        buttons.nth(rng.randrange(buttons.count())).click()
+        click_generic_move(page, rng)
         page.locator(f"body:not([data-view='{seq}'])").wait_for()
         if waits >= 2 and handovers >= 2:
             break

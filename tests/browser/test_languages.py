@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from civtable import games, present
+from tests.browser.tables import click_generic_move, create_game
 from tests.browser.vocabulary import check_layout, scan_language
 from tests.server.procs import ServerProcess
 
@@ -132,21 +133,9 @@ def test_the_generic_table_reads_in_the_language(
     tr = present.translator(lang)
     game = games.get(game_id)
     players = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
-    with httpx.Client(base_url=server.url) as http:
-        r = http.post(
-            "/api/games",
-            json={
-                "game": game_id,
-                "players": players,
-                "seed": 11,
-                "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (players - 1),
-                "take_seat": 0,
-                "player_name": "Анна",
-            },
-        )
-        assert r.status_code == 201, r.text
-        doc = r.json()
-    gid, token = doc["game"]["id"], doc["token"]
+    gid, token = create_game(
+        server, game_id, players, 11, ["random"] * (players - 1), player_name="Анна"
+    )
     errors: list[str] = []
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
@@ -162,11 +151,9 @@ def test_the_generic_table_reads_in_the_language(
         where = f"{game_id} in the generic table, move {move}"
         scan_language(page, lang, where)
         check_layout(page, where)
-        buttons = page.locator("button.act.generic:not([disabled])")
-        count = page.locator("button.act.generic").count()
-        assert page.locator(".decision h3").inner_text() == tr.tn("generic.your_move", count)
         seq = page.locator("body").get_attribute("data-view")
-        buttons.nth(rng.randrange(buttons.count())).click()
+        count, label = click_generic_move(page, rng)
+        assert label == tr.tn("generic.your_move", count)
         page.locator(f"body:not([data-view='{seq}'])").wait_for()
     title = page.locator("#game-title").inner_text()
     assert title.startswith(present.game_name(game_id, tr))
