@@ -1,0 +1,127 @@
+"""Property-based API test (issue 23): schemathesis over the OpenAPI document, in process.
+
+Every operation of ``/openapi.json`` gets generated requests, valid and malformed (schemathesis'
+positive and negative modes). Whatever they hold, the server answers below 500, and a refused
+request (4xx) leaves the stored games exactly as they were. The game-id path parameter is
+pointed at a real game in progress for most cases, so moves, joins and starts reach the hub
+instead of stopping at 404.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, given, settings
+from hypothesis.errors import Unsatisfiable
+from schemathesis import GenerationMode
+from schemathesis.python.asgi import get_client
+from sqlalchemy import func, select
+
+from civtable.server.app import create_app
+from civtable.store import Store
+from civtable.store.schema import games, moves, seats
+
+_GAMES: dict[str, Any] = {}
+
+
+@pytest.fixture(scope="module")
+def api_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One app on a fresh SQLite file, with a 7 Wonders game in progress (two humans, one bot)."""
+    path = Path(tmp_path_factory.mktemp("schema")) / "civtable.db"
+    store = Store.open(f"sqlite:///{path}")
+    app = create_app(store=store)
+    # schemathesis' own in-process client: the app's lifespan (and its bots) runs once, on the
+    # event loop the generated requests use too
+    with get_client(app) as client:
+        body = {
+            "game": "seven-wonders",
+            "players": 3,
+            "seed": 5,
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            "take_seat": 0,
+        }
+        created = client.post("/api/games", json=body).json()
+        game_id = created["game"]["id"]
+        client.post(f"/api/games/{game_id}/join", json={"seat": 1})
+        _GAMES["id"] = game_id
+        _GAMES["token"] = created["token"]
+        _GAMES["store"] = store
+    yield app
+    store.close()
+
+
+def _document() -> dict[str, Any]:
+    """The OpenAPI document (built by an app on an empty in-memory store)."""
+    store = Store.open("sqlite://", migrate=False)
+    try:
+        doc: dict[str, Any] = create_app(store=store).openapi()
+    finally:
+        store.close()
+    return doc
+
+
+SCHEMA = schemathesis.openapi.from_dict(_document())
+OPERATIONS = [(op.method.upper(), op.path) for op in (r.ok() for r in SCHEMA.get_all_operations())]
+
+
+def _snapshot(store: Store) -> tuple[Any, ...]:
+    """What a refused request must not change: every game row, seat and the number of moves."""
+    with store.engine.connect() as conn:
+        rows = conn.execute(
+            select(games.c.id, games.c.status, games.c.seq).order_by(games.c.id)
+        ).all()
+        count = conn.execute(select(func.count()).select_from(moves)).scalar_one()
+        held = conn.execute(
+            select(seats.c.game_id, seats.c.seat, seats.c.kind, seats.c.token_hash).order_by(
+                seats.c.game_id, seats.c.seat
+            )
+        ).all()
+    return (tuple(tuple(r) for r in rows), count, tuple(tuple(r) for r in held))
+
+
+@pytest.mark.parametrize(("method", "path"), OPERATIONS, ids=[f"{m} {p}" for m, p in OPERATIONS])
+@pytest.mark.parametrize("mode", [GenerationMode.NEGATIVE, GenerationMode.POSITIVE])
+def test_no_request_gets_a_server_error_and_refusals_change_nothing(
+    api_app: Any, method: str, path: str, mode: Any
+) -> None:
+    """Issue 23: every generated request, valid or malformed, is answered below 500; a 4xx
+    answer leaves the stored games, seats and moves as they were."""
+    operation = SCHEMA[path][method]
+    store: Store = _GAMES["store"]
+
+    @settings(
+        max_examples=12,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        derandomize=True,
+        database=None,
+    )
+    @given(case=operation.as_strategy(generation_mode=mode))
+    def check(case: Any) -> None:
+        params = case.path_parameters or {}
+        pick = zlib.crc32(repr((case.body, case.query)).encode())
+        headers = {}
+        if "game_id" in params and pick % 4:
+            params["game_id"] = _GAMES["id"]
+            if pick % 4 != 3:  # the seat's own token, so that the request reaches the hub
+                headers["Authorization"] = f"Bearer {_GAMES['token']}"
+            if case.query and pick % 3:
+                case.query.pop("lang", None)
+        before = _snapshot(store)
+        response = case.call(app=api_app, headers=headers)
+        what = (case.method, case.formatted_path, case.body, response.status_code, response.text)
+        assert response.status_code < 500, what
+        if 400 <= response.status_code < 500:
+            assert _snapshot(store) == before, what
+
+    try:
+        check()
+    except Unsatisfiable:
+        # nothing of this operation can be malformed (no body, no constrained parameter)
+        assert mode == GenerationMode.NEGATIVE
+        pytest.skip(f"{method} {path} takes nothing that can be malformed")
