@@ -201,6 +201,14 @@ class Hub:
                 await task
         self.pool.shutdown(wait=False, cancel_futures=True)
 
+    def held(self, game_id: str) -> LiveGame | None:
+        """The game if it is in memory now (never loads it; for metrics and logs)."""
+        return self._live.get(game_id)
+
+    def held_games(self) -> list[LiveGame]:
+        """The games in memory now (for metrics)."""
+        return list(self._live.values())
+
     async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking store call in a worker thread."""
         return await asyncio.to_thread(fn, *args, **kwargs)
