@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import html
 import json
+import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
@@ -41,6 +42,8 @@ from civtable.server.hub import SUGGEST_BOT, Hub
 from civtable.server.limits import ClientLimits, Limiter
 from civtable.server.metrics import CONTENT_TYPE, Observer, ServerMetrics, instrument
 from civtable.store import SeatSpec, Store
+
+log = logging.getLogger("civtable.server")
 
 #: largest request body accepted (bytes); bigger ones get 413
 MAX_BODY = 64 * 1024
@@ -359,6 +362,10 @@ def create_app(
         try:
             yield
         finally:
+            log.info(
+                "shutting down: stopping bots",
+                extra={"event": "shutdown", "live_games": len(hub.held_games())},
+            )
             await hub.close()
             if owned:
                 the_store.close()
