@@ -195,3 +195,60 @@ def test_any_options_get_201_or_a_clear_4xx_and_the_game_stays_readable(
             check()
     finally:
         store.close()
+
+
+# --- the WebSocket's first message: outside the OpenAPI document ---------------------------------
+_hello_values = st.one_of(_json, st.text(max_size=40), st.sampled_from(["en", "ru", "uk", "xx"]))
+_hellos = st.one_of(
+    st.dictionaries(st.sampled_from(["token", "lang", "seat", "x"]), _hello_values, max_size=3).map(
+        lambda d: json.dumps(d, allow_nan=True)
+    ),
+    _json.map(lambda v: json.dumps(v, allow_nan=True)),
+    st.text(max_size=30),  # not JSON at all, lone surrogates included
+)
+
+
+def test_any_first_socket_message_gets_a_state_or_an_error_and_a_4xxx_close(
+    sqlite_url: str,
+) -> None:
+    """Whatever a client sends first (any JSON, any token or language of any type, text that is
+    not JSON), the server answers with the state (a spectator's hello) or closes with a 4xxx code
+    (after an error message when the hello was JSON); it never drops the connection (1006) or
+    fails (1011). Issue 23, abuse item 4."""
+    from fastapi.testclient import TestClient
+    from starlette.websockets import WebSocketDisconnect
+
+    store = Store.open(sqlite_url)
+    app = create_app(store=store)
+
+    @settings(max_examples=60, deadline=None, derandomize=True, database=None)
+    @given(hello=_hellos)
+    def check(hello: str) -> None:
+        with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+            ws.send_text(hello)
+            code: int | None = None
+            try:
+                first = ws.receive_json()
+            except WebSocketDisconnect as closed:
+                code = closed.code
+            if code is not None:  # not JSON: closed at once
+                assert 4000 <= code < 5000, (hello, code)
+                return
+            if first["type"] == "state":
+                assert first["you"] is None  # no token takes a seat but a real one
+                return
+            assert first["type"] == "error", (hello, first)
+            assert 400 <= first["status"] < 500, (hello, first)
+            with pytest.raises(WebSocketDisconnect) as closed_after:
+                ws.receive_json()
+            assert closed_after.value.code == 4000 + first["status"], hello
+
+    try:
+        with TestClient(app) as client:
+            created = client.post(
+                "/api/games", json={"game": "seven-wonders", "players": 3, "take_seat": 0}
+            ).json()
+            gid = created["game"]["id"]
+            check()
+    finally:
+        store.close()
