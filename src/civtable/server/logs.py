@@ -14,6 +14,7 @@ and query strings, and action ids or labels (one may name a card its mover keeps
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
@@ -61,8 +62,19 @@ _SECRET_TEXT = (
 REDACTED = "[redacted]"
 
 
+#: a cheap first look: most lines hold none of these, and skip the substitutions
+_MAYBE_SECRET = re.compile(r"(?i)bearer|token|password|authorization|://")
+
+
+@functools.lru_cache(maxsize=256)
+def _secret_key(key: str) -> bool:
+    return _SECRET_KEY.search(key) is not None
+
+
 def redact(text: str) -> str:
     """``text`` with tokens, passwords and URL credentials replaced by ``[redacted]``."""
+    if _MAYBE_SECRET.search(text) is None:
+        return text
     for pattern, repl in _SECRET_TEXT:
         text = pattern.sub(repl, text)
     return text
@@ -76,7 +88,7 @@ def _fields(record: logging.LogRecord) -> dict[str, Any]:
         if key not in extras:
             continue
         value = extras[key]
-        if _SECRET_KEY.search(key):
+        if _secret_key(key):
             value = REDACTED
         elif isinstance(value, str):
             value = redact(value)
