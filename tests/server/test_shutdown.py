@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import signal
 import threading
 import time
@@ -172,3 +173,106 @@ def test_hub_close_lets_a_bot_move_being_committed_finish(sqlite_url: str) -> No
         assert store.move_count(gid) == 2
     finally:
         store.close()
+
+
+def test_civtable_serve_stops_listening_but_answers_the_request_in_progress(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    """The installed ``civtable serve`` command, SIGTERM while a slow request (a three-second
+    move suggestion) is in progress: new connections are refused at once, the request in
+    progress still gets its full answer, and the process exits with 0."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.server.procs import free_port
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = Path(sys.executable).parent / "civtable"
+    with (tmp_path / "serve.log").open("wb") as out:
+        proc = subprocess.Popen(
+            [
+                str(command),
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                sqlite_url,
+                "--suggest-bot",
+                "ismcts:3s",
+                "--log-level",
+                "warning",
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+    try:
+        end = time.monotonic() + 30
+        while True:
+            assert proc.poll() is None, (tmp_path / "serve.log").read_text()
+            try:
+                if httpx.get(base + "/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < end, "the server did not start"
+            time.sleep(0.1)
+        with httpx.Client(base_url=base, timeout=30) as http:
+            doc = http.post(
+                "/api/games",
+                json={
+                    "players": 3,
+                    "seed": 2,
+                    "options": {"sides": "A"},
+                    "seats": [
+                        {"kind": "human"},
+                        {"kind": "bot", "bot": "random"},
+                        {"kind": "bot", "bot": "random"},
+                    ],
+                    "take_seat": 0,
+                },
+            ).json()
+            gid, token = doc["game"]["id"], doc["token"]
+            headers = {"Authorization": f"Bearer {token}"}
+            end = time.monotonic() + 20
+            while True:  # the bots' first cards are committed: the pool has nothing to do
+                st = http.get(f"/api/games/{gid}/state", headers=headers).json()
+                if all(c["committed"] for c in st["view"]["cities"][1:]):
+                    break
+                assert time.monotonic() < end, "the bots did not move"
+                time.sleep(0.02)
+            seq = st["seq"]
+        answer: dict[str, Any] = {}
+
+        def ask() -> None:
+            with httpx.Client(base_url=base, timeout=60) as http:
+                r = http.post(f"/api/games/{gid}/suggest", json={"seq": seq}, headers=headers)
+                answer["status"], answer["doc"] = r.status_code, r.json()
+
+        asking = threading.Thread(target=ask, daemon=True)
+        asking.start()
+        # the suggestion is being searched once the bot pool has work
+        end = time.monotonic() + 20
+        busy = re.compile(r"^civtable_bot_decisions_pending 1$", re.M)
+        while not busy.search(httpx.get(base + "/metrics").text):
+            assert time.monotonic() < end, "the suggestion never started"
+            time.sleep(0.02)
+        proc.send_signal(signal.SIGTERM)
+        time.sleep(0.6)  # uvicorn looks at its exit flag every 0.1 s
+        assert proc.poll() is None  # still answering the suggestion
+        refused = False
+        try:
+            httpx.get(base + "/healthz", timeout=2)
+        except httpx.ConnectError:
+            refused = True
+        assert refused, "a new connection was accepted after SIGTERM"
+        asking.join(timeout=60)
+        assert answer.get("status") == 200, answer
+        assert len(answer["doc"]["moves"]) >= 1
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=10)
