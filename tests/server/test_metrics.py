@@ -175,7 +175,8 @@ def test_bot_gauges_and_unmatched_routes(client: TestClient) -> None:
 
 def test_bot_decisions_are_counted_while_the_bots_think(sqlite_url: str) -> None:
     """``civtable_bot_decisions_pending`` counts decisions handed to the bot pool and not done:
-    a bot held inside its decision shows as 1, and 0 once it is let go."""
+    a bot held inside its decision shows as 1 running, decisions beyond the two workers as
+    queued, and 0 once they are let go."""
     import threading
 
     from civtable.bots import register
@@ -197,7 +198,16 @@ def test_bot_decisions_are_counted_while_the_bots_think(sqlite_url: str) -> None
             assert inside.wait(10)
             held = scrape(client)
             assert value(held, "civtable_bot_decisions_pending") == 1
+            assert value(held, "civtable_bot_decisions_running") == 1
+            assert value(held, "civtable_bot_decisions_queued") == 0
             assert value(held, "civtable_bot_games") == 1
+            # two more games with held bots: two decisions fill both workers, the third waits
+            create(client, ["human", "held-metrics", "random"], seed=8)
+            create(client, ["human", "held-metrics", "random"], seed=9)
+            crowded = _wait_for(client, lambda s: value(s, "civtable_bot_decisions_pending") == 3)
+            assert value(crowded, "civtable_bot_decisions_running") == 2
+            assert value(crowded, "civtable_bot_decisions_queued") == 1
+            assert value(crowded, "civtable_bot_games") == 3
         finally:
             gate.set()
         _wait_for(client, lambda s: value(s, "civtable_bot_decisions_pending") == 0)

@@ -11,7 +11,7 @@ Written by hand (no client library): a few counters, gauges and histograms with 
   {route}``: every HTTP request, by route template (``/api/games/{game_id}/moves``, never the
   game id itself, so the number of series stays small);
 - gauges read when scraped: live games by status, open sockets, push subscribers, games whose
-  bots owe a move, bot decisions queued or thinking, the bot workers.
+  bots owe a move, bot decisions pending (running and queued) and the bot workers.
 
 Labels never hold a game id, a token or anything hidden. The numbers are per process: with
 several processes, scrape each one (Prometheus adds them up with ``sum``).
@@ -242,6 +242,16 @@ class ServerMetrics:
                 lambda: [((), float(self.bot_decisions_pending))],
             ),
             Gauge(
+                "civtable_bot_decisions_running",
+                "Bot decisions being worked on now (at most one per bot worker).",
+                lambda: self._split_pending()[0],
+            ),
+            Gauge(
+                "civtable_bot_decisions_queued",
+                "Bot decisions waiting for a free bot worker (the bot queue).",
+                lambda: self._split_pending()[1],
+            ),
+            Gauge(
                 "civtable_bot_workers",
                 "Bot worker threads or processes.",
                 self._bot_workers,
@@ -272,10 +282,22 @@ class ServerMetrics:
             return [((), 0.0)]
         return [((), float(sum(g.bot_task is not None for g in self.hub.held_games())))]
 
-    def _bot_workers(self) -> list[tuple[Labels, float]]:
+    def _workers(self) -> int | None:
         pool = getattr(self.hub, "pool", None)
         workers = getattr(pool, "_max_workers", None)
-        return [((), float(workers))] if isinstance(workers, int) else []
+        return workers if isinstance(workers, int) else None
+
+    def _bot_workers(self) -> list[tuple[Labels, float]]:
+        workers = self._workers()
+        return [((), float(workers))] if workers is not None else []
+
+    def _split_pending(self) -> tuple[list[tuple[Labels, float]], list[tuple[Labels, float]]]:
+        """(running, queued): a pool starts a decision as soon as a worker is free, so the
+        pending decisions beyond the number of workers are the ones waiting."""
+        pending = max(self.bot_decisions_pending, 0)
+        workers = self._workers()
+        running = pending if workers is None else min(pending, workers)
+        return [((), float(running))], [((), float(pending - running))]
 
     # --- hooks ----------------------------------------------------------------------------
     def game_type(self, game_id: str) -> str:
