@@ -157,9 +157,18 @@ def test_sockets_and_subscribers_are_counted_while_open(client: TestClient) -> N
 
 def test_bot_gauges_and_unmatched_routes(client: TestClient) -> None:
     """The bot gauges exist (workers > 0, nothing pending when idle); a request to no route is
-    counted under ``unmatched``, never under its path."""
+    counted under ``unmatched``, never under its path, and so is a body refused before routing
+    (413 from the body limit)."""
     client.get("/no/such/page/abc123")
+    big = client.post("/api/games", content=b"x" * (70 * 1024))
+    assert big.status_code == 413
     samples = scrape(client)
+    assert (
+        value(
+            samples, "civtable_http_requests_total", method="POST", route="unmatched", status="413"
+        )
+        == 1
+    )
     assert value(samples, "civtable_bot_workers") == 2
     assert value(samples, "civtable_bot_decisions_pending") == 0
     assert value(samples, "civtable_bot_games") == 0
