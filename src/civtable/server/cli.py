@@ -204,12 +204,17 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
         timeout_graceful_shutdown=args.shutdown_timeout,
     )
     server = uvicorn.Server(config)
+
     # Graceful shutdown on SIGTERM (and Ctrl-C): uvicorn stops listening, lets requests in
     # progress finish (their moves are committed), closes sockets with 1012 ("service
     # restart": clients reconnect), then the app's lifespan stops the bots (after any commit
     # under way) and the store closes. uvicorn raises the signal again once it is done; this
-    # handler makes that a clean exit with code 0 instead of death by SIGTERM.
-    previous = signal.signal(signal.SIGTERM, _stopped)
+    # handler makes that a clean exit with code 0 instead of death by SIGTERM, and a SIGTERM
+    # that comes before uvicorn's handlers are in place asks for the same graceful stop.
+    def on_sigterm(signum: int, _frame: Any) -> None:
+        server.should_exit = True
+
+    previous = signal.signal(signal.SIGTERM, on_sigterm)
     try:
         server.run()
     except KeyboardInterrupt:
@@ -228,11 +233,6 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
         store.close()
     log.info("stopped", extra={"event": "stopped"})
     return 0
-
-
-def _stopped(signum: int, _frame: Any) -> None:
-    """The SIGTERM handler outside uvicorn's run: a signal after the graceful stop is no error."""
-    log.info("signal after shutdown", extra={"event": "signal", "signal": signum})
 
 
 def _masked(url: str) -> str:
