@@ -241,3 +241,69 @@ def test_exposition_escapes_labels_and_renders_numbers() -> None:
     assert value(hs, "h_seconds_bucket", le="1") == 2
     assert value(hs, "h_seconds_bucket", le="+Inf") == 3
     assert value(hs, "h_seconds_sum") == pytest.approx(5.55)
+
+
+def test_a_store_that_groups_commits_is_counted_once_per_stored_move(sqlite_url: str) -> None:
+    """A store with ``append_batch`` (several games' moves in one transaction, answered per
+    entry) is counted per stored entry, one commit per batch; a refused entry is not counted,
+    and the batch's own single appends are not counted twice."""
+    from dataclasses import dataclass
+
+    from civtable.store import NewGame, SeatSpec, Store, StoreError
+
+    @dataclass(frozen=True)
+    class Entry:
+        game_id: str
+        seq: int
+        steps: tuple[tuple[int, int], ...]
+        finished: dict[str, Any] | None = None
+
+    class BatchingStore(Store):
+        def append_batch(self, entries: list[Entry]) -> list[StoreError | None]:
+            results: list[StoreError | None] = []
+            for e in entries:
+                try:
+                    self.append_moves(e.game_id, e.seq, e.steps, finished=e.finished)
+                except StoreError as exc:
+                    results.append(exc)
+                else:
+                    results.append(None)
+            return results
+
+    store = BatchingStore.open(sqlite_url)
+    try:
+        with make_client(sqlite_url, store=store) as client:
+            ids = []
+            for _ in range(2):
+                record = store.create_game(
+                    NewGame(
+                        game="seven-wonders",
+                        players=3,
+                        seed=1,
+                        options={},
+                        seats=[SeatSpec("human")] * 3,
+                    )
+                )
+                store.set_status(record.id, "active", expect="lobby")
+                ids.append(record.id)
+            before = scrape(client)
+            results = store.append_batch(
+                [
+                    Entry(ids[0], 0, ((0, 5), (0, 6))),
+                    Entry(ids[1], 0, ((1, 7),)),
+                    Entry(ids[1], 0, ((2, 8),)),  # stale: seq 0 is taken by now
+                ]
+            )
+            assert [r is None for r in results] == [True, True, False]
+            store.append_moves(ids[1], 1, [(2, 9)])
+            after = scrape(client)
+    finally:
+        store.close()
+    rose = value(after, "civtable_moves_committed_total", game="", kind="") - value(
+        before, "civtable_moves_committed_total", game="", kind=""
+    )
+    assert rose == 4  # 2 + 1 from the batch, 1 alone
+    commits = value(after, "civtable_commit_seconds_count") - value(
+        before, "civtable_commit_seconds_count"
+    )
+    assert commits == 2  # the batch, then the single append

@@ -5,7 +5,8 @@ Written by hand (no client library): a few counters, gauges and histograms with 
 
 - ``civtable_moves_committed_total{game,kind}``: moves stored, by game type and seat kind
   (``human`` or ``bot``); ``rate(...[1m])`` is the moves per second;
-- ``civtable_commit_seconds``: how long the store took to commit a move (a histogram);
+- ``civtable_commit_seconds``: how long the store took to commit a move, or a group of moves
+  committed together (a histogram);
 - ``civtable_move_seconds{game}``: how long ``POST /api/games/{id}/moves`` took to answer;
 - ``civtable_http_requests_total{method,route,status}`` and ``civtable_http_request_seconds
   {route}``: every HTTP request, by route template (``/api/games/{game_id}/moves``, never the
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import math
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future
@@ -334,24 +336,28 @@ class ServerMetrics:
 
 # --- instrumenting the store, the bot pool and the app ----------------------------------------
 def instrument(metrics: ServerMetrics, hub: Hub, store: Store) -> None:
-    """Count commits (and log them) by wrapping ``store.append_moves``, and bot decisions by
-    wrapping the bot pool's ``submit``. The hub itself is not changed."""
+    """Count commits (and log them) by wrapping the store's ``append_moves`` (and, on a store
+    that groups the commits of several games, ``append_batch``: entries with ``game_id``,
+    ``seq``, ``steps`` and ``finished``, answered per entry by None when stored), and bot
+    decisions by wrapping the bot pool's ``submit``. The hub itself is not changed."""
     metrics.hub = hub
-    # a store shared by several apps (tests) is wrapped once per app around the bare method
-    append = store.__dict__.get("_bare_append_moves") or store.append_moves
-    store.__dict__["_bare_append_moves"] = append
+    # a store shared by several apps (tests) is wrapped once per app around the bare methods
+    bare: dict[str, Any] = store.__dict__.setdefault("_bare_methods", {})
+    append = bare.setdefault("append_moves", store.append_moves)
+    batch: Callable[[Sequence[Any]], list[Any]] | None = bare.setdefault(
+        "append_batch",
+        getattr(store, "append_batch", None),
+    )
+    #: set while a batch runs: a batch that falls back to single appends counts them itself
+    batching = threading.local()
 
-    def append_moves(
+    def record(
         game_id: str,
         seq: int,
         steps: Sequence[tuple[int, int]],
-        *,
-        finished: dict[str, Any] | None = None,
+        finished: object,
+        elapsed: float,
     ) -> None:
-        started = time.perf_counter()
-        append(game_id, seq, steps, finished=finished)
-        elapsed = time.perf_counter() - started
-        metrics.commit_seconds.observe(elapsed)
         game = metrics.game_type(game_id)
         seat = steps[-1][0] if steps else -1
         kind = metrics.seat_kind(game_id, seat)
@@ -372,7 +378,39 @@ def instrument(metrics: ServerMetrics, hub: Hub, store: Store) -> None:
             },
         )
 
+    def append_moves(
+        game_id: str,
+        seq: int,
+        steps: Sequence[tuple[int, int]],
+        *,
+        finished: dict[str, Any] | None = None,
+    ) -> None:
+        started = time.perf_counter()
+        append(game_id, seq, steps, finished=finished)
+        if getattr(batching, "on", False):
+            return
+        elapsed = time.perf_counter() - started
+        metrics.commit_seconds.observe(elapsed)
+        record(game_id, seq, steps, finished, elapsed)
+
+    def append_batch(entries: Sequence[Any]) -> list[Any]:
+        assert batch is not None
+        started = time.perf_counter()
+        batching.on = True
+        try:
+            results = batch(entries)
+        finally:
+            batching.on = False
+        elapsed = time.perf_counter() - started
+        metrics.commit_seconds.observe(elapsed)  # one commit for the whole batch
+        for entry, error in zip(entries, results, strict=True):
+            if error is None:
+                record(entry.game_id, entry.seq, entry.steps, entry.finished, elapsed)
+        return results
+
     store.append_moves = append_moves  # type: ignore[method-assign]
+    if callable(batch):
+        store.__dict__["append_batch"] = append_batch
     pool = getattr(hub, "pool", None)
     if isinstance(pool, Executor):
         _count_submissions(metrics, pool)
