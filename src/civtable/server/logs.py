@@ -41,7 +41,6 @@ FIELDS = (
     "host",
     "port",
     "database",
-    "signal",
 )
 
 #: record attributes of the logging module itself (anything else was passed with ``extra=``)
