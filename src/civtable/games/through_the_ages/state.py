@@ -538,12 +538,25 @@ class TTAState(State):
     # --- copying and serialization -----------------------------------------------------------
     def copy(self) -> TTAState:
         """An independent copy (card tables shared)."""
+        s = self._copy_position()
+        s.history = self.history[:]
+        s.log = None if self.log is None else self.log[:]
+        return s
+
+    def scratch_copy(self) -> TTAState:
+        """A copy of the position for a look-ahead that is thrown away (the heuristic's):
+        no history and no log (the rules read neither; a log only records)."""
+        s = self._copy_position()
+        s.history = []
+        s.log = None
+        return s
+
+    def _copy_position(self) -> TTAState:
+        """Everything but the history and the log, copied."""
         s = TTAState.__new__(TTAState)
         s.game = self.game
         s.options = self.options
-        s.history = self.history[:]
         s.rng = self.rng.copy()
-        s.log = None if self.log is None else self.log[:]
         s.civs = [c.copy() for c in self.civs]
         s.civil_decks = [d[:] for d in self.civil_decks]
         s.mil_decks = [d[:] for d in self.mil_decks]
