@@ -436,9 +436,35 @@ def building_cost(civ: Civ, slot: int, f: effects.Fx | None = None) -> int:
     return max(0, cost)
 
 
-def upgrade_cost(civ: Civ, lo: int, hi: int) -> int:
-    """TTA-7.2.5 / 7.6: discounted cost of the higher card minus that of the lower card."""
-    return max(0, building_cost(civ, hi) - building_cost(civ, lo))
+_COSTS: dict[tuple[object, ...], tuple[int, ...]] = {}
+
+
+def building_costs(civ: Civ, f: effects.Fx | None = None) -> tuple[int, ...]:
+    """:func:`building_cost` of every slot. Without a conditional modifier these are the
+    effects' table (``Fx.bcost``); with one (Shakespeare: "build_urban" when the civilization
+    has a library or a theater) they are remembered by the effects and those two conditions,
+    all :func:`.effects.cost_modifier` reads besides the cards."""
+    if f is None:
+        f = effects.fx(civ)
+    if f.bcost is not None:
+        return f.bcost
+    key = (f, kind_count(civ, _LIBRARY) > 0, kind_count(civ, _THEATER) > 0)
+    costs = _COSTS.get(key)
+    if costs is None:
+        if len(_COSTS) >= 1_000:
+            _COSTS.clear()
+        costs = _COSTS[key] = tuple(building_cost(civ, slot, f) for slot in range(NKINDS * 4))
+    return costs
+
+
+_LIBRARY = KINDS.index("library")
+_THEATER = KINDS.index("theater")
+
+
+def upgrade_cost(civ: Civ, lo: int, hi: int, f: effects.Fx | None = None) -> int:
+    """TTA-7.2.5 / 7.6: discounted cost of the higher card minus that of the lower card
+    (``f``: the civ's :func:`~.effects.fx`, if the caller has it)."""
+    return max(0, building_cost(civ, hi, f) - building_cost(civ, lo, f))
 
 
 def workers_total(civ: Civ) -> int:

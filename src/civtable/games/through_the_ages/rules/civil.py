@@ -14,7 +14,6 @@ from civtable.games.through_the_ages import actions as ax
 from civtable.games.through_the_ages.catalog import (
     CARDS,
     NKINDS,
-    NSLOTS,
     ROW_SLOTS,
     SLOT_CARD,
     TAKE_COST,
@@ -252,8 +251,9 @@ def _spend_for(civ: Civ, kind: int) -> None:
         _spend_ca(civ)
 
 
-def can_build(civ: Civ, slot: int, free: bool, discount: int) -> bool:
-    """TTA-7.2.3 / 7.2.4 / 7.3.1 legality (urban limit included)."""
+def can_build(civ: Civ, slot: int, free: bool, discount: int, f: effects.Fx | None = None) -> bool:
+    """TTA-7.2.3 / 7.2.4 / 7.3.1 legality (urban limit included; ``f``: the civ's
+    :func:`~.effects.fx`, if the caller has it)."""
     if civ.pool < 1 or SLOT_CARD[slot] not in civ.developed:
         return False
     kind = slot // 4
@@ -261,16 +261,19 @@ def can_build(civ: Civ, slot: int, free: bool, discount: int) -> bool:
         return False
     if kind in URBAN_KINDS and board.kind_count(civ, kind) >= board.urban_limit(civ):
         return False
-    return _res_for(civ, kind) >= max(0, board.building_cost(civ, slot) - discount)
+    return _res_for(civ, kind) >= max(0, board.building_cost(civ, slot, f) - discount)
 
 
-def can_upgrade(civ: Civ, kind: int, lo: int, hi: int, free: bool, discount: int) -> bool:
-    """TTA-7.2.5 / 7.3.2 legality."""
+def can_upgrade(
+    civ: Civ, kind: int, lo: int, hi: int, free: bool, discount: int, f: effects.Fx | None = None
+) -> bool:
+    """TTA-7.2.5 / 7.3.2 legality (``f``: the civ's :func:`~.effects.fx`, if the caller has
+    it)."""
     if civ.workers[kind * 4 + lo] < 1 or SLOT_CARD[kind * 4 + hi] not in civ.developed:
         return False
     if not _action_ok(civ, kind, free):
         return False
-    cost = max(0, board.upgrade_cost(civ, kind * 4 + lo, kind * 4 + hi) - discount)
+    cost = max(0, board.upgrade_cost(civ, kind * 4 + lo, kind * 4 + hi, f) - discount)
     return _res_for(civ, kind) >= cost
 
 
@@ -366,16 +369,19 @@ def can_play_action(state: TTAState, civ: Civ, card: Card) -> bool:
         op = _PERFORM_OPS[card.idx]
         return op is None or can_pop(civ, True)  # no perform op, or increase_population
     test = [P_PERFORM, card.idx, info[0], info[1], civ.spent_ca]
-    return bool(_perform_legal(state, civ, test))
+    return bool(_perform_legal(state, civ, test, True))
 
 
 # --- legal actions ---------------------------------------------------------------------------
 
 
-def _perform_legal(state: TTAState, civ: Civ, p: list[int]) -> list[int]:
+def _perform_legal(state: TTAState, civ: Civ, p: list[int], first: bool = False) -> list[int]:
+    """The choices of the ``perform`` decision ``p``; ``first``: stop at the first one found
+    (whether there is a choice at all)."""
     kind = PERFORM_KINDS[p[2]]
     disc = p[3]
     out: list[int] = []
+    f = effects.fx(civ)
     if kind == "build_wonder_stage":
         if can_wonder(civ, 1, True, disc):
             out.append(ax.WONDER)
@@ -384,22 +390,30 @@ def _perform_legal(state: TTAState, civ: Civ, p: list[int]) -> list[int]:
         revolution = p[1] >= 0 and _perform_allows_revolution(p[1])
         for c in sorted(set(civ.hand)):
             card = CARDS[c]
-            if can_develop(civ, card, True, None, disc):
+            if can_develop(civ, card, True, f, disc):
                 out.append(ax.PLAY + c)
-            if revolution and can_revolt(civ, card, True, p[4]):
+                if first:
+                    return out
+            if revolution and can_revolt(civ, card, True, p[4], f):
                 out.append(ax.REVOLT + c)
+                if first:
+                    return out
         return sorted(out)
     builds, upgrades = _PERFORM_BUILDS[kind]
     if civ.pool >= 1:  # can_build's first check
         for k in builds:
             for a in range(4):
-                if can_build(civ, k * 4 + a, True, disc):
+                if can_build(civ, k * 4 + a, True, disc, f):
                     out.append(ax.BUILD + k * 4 + a)
+                    if first:
+                        return out
     w = civ.workers
     for k in upgrades:
         for lo, hi in ax.PAIRS:
-            if w[k * 4 + lo] >= 1 and can_upgrade(civ, k, lo, hi, True, disc):
+            if w[k * 4 + lo] >= 1 and can_upgrade(civ, k, lo, hi, True, disc, f):
                 out.append(ax.upgrade_id(k, lo, hi))
+                if first:
+                    return out
     return sorted(out)
 
 
@@ -461,7 +475,7 @@ def legal_actions(state: TTAState) -> list[int]:
     ulimit = CARDS[civ.gov].urban_limit
     cost = f.bcost
     if cost is None:  # costs that depend on the workers (Shakespeare)
-        cost = tuple(board.building_cost(civ, slot, f) for slot in range(NSLOTS))
+        cost = board.building_costs(civ, f)
     for c in civ.developed:
         slot = _SLOT_OF[c]
         kind = slot >> 2

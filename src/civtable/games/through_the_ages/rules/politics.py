@@ -220,6 +220,7 @@ def political_actions(state: TTAState, out: list[int]) -> None:
     civ = state.civs[seat]
     full = full_game(state)
     shared = SHARED_WAR if state.options.get("mode") == "shorter" else -1
+    targets: list[tuple[int, int, int]] | None = None
     for c in set(civ.mhand):
         card = CARDS[c]
         t = card.type
@@ -230,14 +231,17 @@ def political_actions(state: TTAState, out: list[int]) -> None:
         elif not full:
             continue
         elif t == "aggression" and not pacifist(civ):
-            for target in order_from(state, seat):
-                if target == seat or not attack_allowed(state, seat, target):
-                    continue
+            if targets is None:  # (target, attacker's and target's strengths) once per call
+                targets = [
+                    (target, *attack_strengths(state, seat, target))
+                    for target in order_from(state, seat)
+                    if target != seat and attack_allowed(state, seat, target)
+                ]
+            for target, a, d in targets:
                 if _ma(civ) < attack_cost(state, c, target):
                     continue
                 if not _has_requirement(state, c, target):
                     continue
-                a, d = attack_strengths(state, seat, target)
                 if a > d:  # strictly stronger
                     out.append(ax.AGGRESS + c * 4 + target)
         elif t == "war" and not pacifist(civ) and state.last_round != state.round:
