@@ -116,9 +116,9 @@ def _in_play_names(civ: Civ) -> set[str]:
     return names
 
 
-def _take_actions(state: TTAState, civ: Civ, out: list[int]) -> None:
-    """TTA-3.3 legal takes, computing the shared checks once."""
-    f = effects.fx(civ)
+def _take_actions(state: TTAState, civ: Civ, out: list[int], f: effects.Fx) -> None:
+    """TTA-3.3 legal takes, computing the shared checks once (``f``: the civ's
+    :func:`~.effects.fx`)."""
     hand_ok = len(civ.hand) < f.ca + f.chand  # TTA-7.7 civil hand limit
     ca = civ.ca
     plain = "take_from_row" not in f.mods  # then a non-wonder costs its slot's printed price
@@ -360,28 +360,33 @@ _PERFORM_INFO: tuple[tuple[int, int] | None, ...] = tuple(
 )
 
 
-def can_play_action(state: TTAState, civ: Civ, card: Card) -> bool:
-    """TTA-7.2.11: 1 CA, not taken this turn, and the performed action must be possible."""
+def can_play_action(state: TTAState, civ: Civ, card: Card, f: effects.Fx | None = None) -> bool:
+    """TTA-7.2.11: 1 CA, not taken this turn, and the performed action must be possible
+    (``f``: the civ's :func:`~.effects.fx`, if the caller has it)."""
     if civ.ca < 1 or card.idx in civ.fresh:
         return False
     info = _PERFORM_INFO[card.idx]
     if info is None:
         op = _PERFORM_OPS[card.idx]
-        return op is None or can_pop(civ, True)  # no perform op, or increase_population
+        return op is None or can_pop(civ, True, 0, f)  # no perform op, or increase_population
     test = [P_PERFORM, card.idx, info[0], info[1], civ.spent_ca]
-    return bool(_perform_legal(state, civ, test, True))
+    return bool(_perform_legal(state, civ, test, True, f))
 
 
 # --- legal actions ---------------------------------------------------------------------------
 
 
-def _perform_legal(state: TTAState, civ: Civ, p: list[int], first: bool = False) -> list[int]:
+def _perform_legal(
+    state: TTAState, civ: Civ, p: list[int], first: bool = False, f: effects.Fx | None = None
+) -> list[int]:
     """The choices of the ``perform`` decision ``p``; ``first``: stop at the first one found
-    (whether there is a choice at all)."""
+    (whether there is a choice at all); ``f``: the civ's :func:`~.effects.fx`, if the caller
+    has it."""
     kind = PERFORM_KINDS[p[2]]
     disc = p[3]
     out: list[int] = []
-    f = effects.fx(civ)
+    if f is None:
+        f = effects.fx(civ)
     if kind == "build_wonder_stage":
         if can_wonder(civ, 1, True, disc):
             out.append(ax.WONDER)
@@ -457,12 +462,12 @@ def legal_actions(state: TTAState) -> list[int]:
     if p[0] == P_PERFORM:
         return _perform_legal(state, civ, p)
     out = [ax.END]
-    _take_actions(state, civ, out)
+    f = effects.fx(civ)
+    _take_actions(state, civ, out, f)
     if state.round == 1:
         return out  # TTA-5.1: only taking cards in round 1
     if state.phase != PH_ACTION:
         politics.political_actions(state, out)  # TTA-6: before the first Action-Phase action
-    f = effects.fx(civ)
     ca = civ.ca
     mil = civ.ma + civ.temp_ma
     if ca >= 1 and can_pop(civ, False, 0, f):
@@ -476,26 +481,25 @@ def legal_actions(state: TTAState) -> list[int]:
     cost = f.bcost
     if cost is None:  # costs that depend on the workers (Shakespeare)
         cost = board.building_costs(civ, f)
+    res_units = res + civ.mpool
     for c in civ.developed:
-        slot = _SLOT_OF[c]
-        kind = slot >> 2
-        unit = _IS_UNIT[kind]
-        if not (mil if unit else ca) >= 1:
-            continue  # every one of these needs a CA (units: an MA)
+        slot, kind, unit, urban, upgrades = _DEVELOPED[c]
+        if unit:
+            if mil < 1:
+                continue  # every one of these needs a CA (units: an MA)
+            avail = res_units
+        else:
+            if ca < 1:
+                continue
+            avail = res
         if w[slot]:
             out.append(ax.DESTROY + slot)  # TTA-7.2.6 / 7.3.3
-        avail = res + civ.mpool if unit else res
         c_hi = cost[slot]
-        if (
-            pool >= 1
-            and avail >= c_hi
-            and not (_IS_URBAN[kind] and board.kind_count(civ, kind) >= ulimit)
-        ):
+        if pool >= 1 and avail >= c_hi and not (urban and board.kind_count(civ, kind) >= ulimit):
             out.append(ax.BUILD + slot)
-        base = kind * 4
-        for lo in range(slot - base):
-            if w[base + lo] and avail >= c_hi - cost[base + lo]:  # TTA-7.2.5 (floor 0)
-                out.append(ax.UPGRADE + kind * 6 + _PAIR_INDEX[lo][slot - base])
+        for lo_slot, upgrade in upgrades:
+            if w[lo_slot] and avail >= c_hi - cost[lo_slot]:  # TTA-7.2.5 (floor 0)
+                out.append(upgrade)
     for c in set(civ.hand):
         card = CARDS[c]
         if card.type == "technology":
@@ -506,7 +510,7 @@ def legal_actions(state: TTAState) -> list[int]:
         elif card.type == "leader":
             if civ.ca >= 1:  # TTA-AMB-29
                 out.append(ax.PLAY + c)
-        elif card.type == "action" and can_play_action(state, civ, card):
+        elif card.type == "action" and can_play_action(state, civ, card, f):
             out.append(ax.PLAY + c)
     if civ.wip >= 0 and ca >= 1:
         for k in range(1, min(len(CARDS[civ.wip].stages) - civ.wip_stages, f.wstages) + 1):
@@ -538,6 +542,23 @@ _IS_URBAN: tuple[bool, ...] = tuple(k in URBAN_KINDS for k in range(NKINDS))
 #: ``_PAIR_INDEX[lo][hi]``: index of the level pair (lo, hi) in :data:`~.actions.PAIRS`
 _PAIR_INDEX: tuple[tuple[int, ...], ...] = tuple(
     tuple(ax.PAIR_INDEX.get((lo, hi), -1) for hi in range(4)) for lo in range(4)
+)
+#: per building technology (else None): its slot, kind, whether a unit, whether urban, and
+#: the (lower slot, action id) of the upgrades to it from each lower level (TTA-7.2.5)
+_DEVELOPED: tuple[tuple[int, int, bool, bool, tuple[tuple[int, int], ...]], ...] = tuple(
+    (
+        s,
+        s >> 2,
+        _IS_UNIT[s >> 2],
+        _IS_URBAN[s >> 2],
+        tuple(
+            ((s >> 2) * 4 + lo, ax.UPGRADE + (s >> 2) * 6 + _PAIR_INDEX[lo][s & 3])
+            for lo in range(s & 3)
+        ),
+    )
+    if s >= 0
+    else (-1, -1, False, False, ())
+    for s in _SLOT_OF
 )
 
 
