@@ -416,6 +416,21 @@ class TTAState(State):
             legal = self._legal = _rules().legal_actions(self)
         return legal[:]
 
+    def apply(self, seat: int, action: int) -> None:
+        """:meth:`State.apply`: a legal action of the deciding seat is applied straight from the
+        cached legal list; anything else goes through the generic checks and their errors."""
+        if (
+            type(action) is int
+            and type(seat) is int
+            and not self.over
+            and seat == self.decider()
+            and action in (self._legal or self.legal_actions(seat))
+        ):
+            self._apply(seat, action)
+            self.history.append((seat, action))
+            return
+        super().apply(seat, action)
+
     def describe(self, seat: int, action: int) -> str:
         """A readable label of an action id."""
         from civtable.games.through_the_ages.actions import describe

@@ -14,7 +14,6 @@ from civtable.games.through_the_ages import actions as ax
 from civtable.games.through_the_ages.catalog import (
     CARDS,
     NKINDS,
-    ROW_SLOTS,
     SLOT_CARD,
     TAKE_COST,
     UNIT_KINDS,
@@ -116,35 +115,52 @@ def _in_play_names(civ: Civ) -> set[str]:
     return names
 
 
+#: per card, how taking it is checked (TTA-3.3): a wonder, a technology (not twice), a leader
+#: (one per age) or any other card
+_TK_WONDER, _TK_TECH, _TK_LEADER, _TK_OTHER = 0, 1, 2, 3
+_TAKE_KIND: tuple[int, ...] = tuple(
+    _TK_WONDER
+    if c.type == "wonder"
+    else _TK_TECH
+    if c.type == "technology"
+    else _TK_LEADER
+    if c.type == "leader"
+    else _TK_OTHER
+    for c in CARDS
+)
+
+
 def _take_actions(state: TTAState, civ: Civ, out: list[int], f: effects.Fx) -> None:
     """TTA-3.3 legal takes, computing the shared checks once (``f``: the civ's
     :func:`~.effects.fx`)."""
     hand_ok = len(civ.hand) < f.ca + f.chand  # TTA-7.7 civil hand limit
+    wonder_ok = civ.wip < 0
+    if not hand_ok and not wonder_ok:
+        return  # only a wonder could be taken with a full hand
     ca = civ.ca
     plain = "take_from_row" not in f.mods  # then a non-wonder costs its slot's printed price
     names: set[str] | None = None
-    row = state.row
-    for slot in range(ROW_SLOTS):
-        cid = row[slot]
+    for slot, cid in enumerate(state.row):
         if cid < 0:
             continue
-        card = CARDS[cid]
-        if card.type == "wonder":
-            if civ.wip >= 0:
-                continue
-        elif plain and TAKE_COST[slot] > ca:
-            continue  # = take_cost(state, civ, slot) > ca
-        elif not hand_ok:
+        kind = _TAKE_KIND[cid]
+        if kind == _TK_WONDER:
+            if wonder_ok and take_cost(state, civ, slot, f) <= ca:
+                out.append(ax.TAKE + slot)
             continue
-        elif card.type == "technology":
+        if plain and TAKE_COST[slot] > ca:
+            continue  # = take_cost(state, civ, slot) > ca
+        if not hand_ok:
+            continue
+        if kind == _TK_TECH:
             if names is None:
                 names = _in_play_names(civ) | {CARDS[h].name for h in civ.hand}
-            if card.name in names:
+            if CARDS[cid].name in names:
                 continue
-        elif card.type == "leader" and civ.leader_ages & (1 << card.age):
+        elif kind == _TK_LEADER and civ.leader_ages & (1 << CARDS[cid].age):
             continue
-        # plain non-wonder: its printed price was checked above
-        if (plain and card.type != "wonder") or take_cost(state, civ, slot, f) <= ca:
+        # plain: its printed price was checked above
+        if plain or take_cost(state, civ, slot, f) <= ca:
             out.append(ax.TAKE + slot)
 
 
