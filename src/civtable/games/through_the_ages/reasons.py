@@ -16,6 +16,7 @@ from functools import partial
 from civtable.core.api import JSON
 from civtable.games.through_the_ages import actions as ax
 from civtable.games.through_the_ages.catalog import AGES, CARDS, UNIT_KINDS, URBAN_KINDS
+from civtable.games.through_the_ages.rules import board, civil, effects, military, politics
 from civtable.games.through_the_ages.state import (
     F_RESIGNED,
     P_NONE,
@@ -48,8 +49,6 @@ def _general(state: TTAState, seat: int) -> Reason:
 def take_reason(state: TTAState, civ: Civ, slot: int) -> JSON:
     """TTA-3.3 / 7.2.1: why the card in ``slot`` cannot be taken (its cost, the hand limit, a
     wonder being built, a technology already there, a leader of that age taken)."""
-    from civtable.games.through_the_ages.rules import board, civil
-
     card = CARDS[state.row[slot]]
     cost = civil.take_cost(state, civ, slot)
     if card.type == "wonder" and civ.wip >= 0:
@@ -76,8 +75,6 @@ def _needs_ca(civ: Civ, n: int = 1) -> Reason:
 
 def play_reason(state: TTAState, civ: Civ, c: int) -> JSON:
     """Why civil card ``c`` of the hand cannot be played now (TTA-7.2.7, 7.2.9, 7.2.11)."""
-    from civtable.games.through_the_ages.rules import civil
-
     card = CARDS[c]
     if state.round == 1:
         return _r("round_one")
@@ -117,8 +114,6 @@ def play_reason(state: TTAState, civ: Civ, c: int) -> JSON:
 
 def revolution_reason(state: TTAState, civ: Civ, c: int) -> JSON:
     """Why a revolution to government ``c`` is not possible now (TTA-7.2.10)."""
-    from civtable.games.through_the_ages.rules import board, effects
-
     card = CARDS[c]
     if state.round == 1:
         return _r("round_one")
@@ -134,8 +129,6 @@ def revolution_reason(state: TTAState, civ: Civ, c: int) -> JSON:
 
 def military_reason(state: TTAState, civ: Civ, seat: int, c: int) -> JSON:
     """Why military card ``c`` cannot be used now (TTA-6, TTA-7.3.4)."""
-    from civtable.games.through_the_ages.rules import military, politics
-
     card = CARDS[c]
     t = card.type
     if t == "bonus":
@@ -169,8 +162,6 @@ def military_reason(state: TTAState, civ: Civ, seat: int, c: int) -> JSON:
 
 def build_reason(state: TTAState, civ: Civ, slot: int) -> JSON:
     """Why no building can be built on ``slot`` now (TTA-7.2.3, 7.2.4, 7.3.1)."""
-    from civtable.games.through_the_ages.rules import board
-
     if state.round == 1:
         return _r("round_one")
     kind = slot // 4
@@ -195,8 +186,6 @@ def build_reason(state: TTAState, civ: Civ, slot: int) -> JSON:
 def pop_reason(state: TTAState, civ: Civ, *, needs_action: bool = True) -> JSON:
     """Why the population cannot be increased now (TTA-7.2.2; ``needs_action``: paying a civil
     action for it, not an action card's increase)."""
-    from civtable.games.through_the_ages.rules import board, civil
-
     if state.round == 1:
         return _r("round_one")
     if needs_action and civ.ca < 1:
@@ -212,8 +201,6 @@ def pop_reason(state: TTAState, civ: Civ, *, needs_action: bool = True) -> JSON:
 
 def wonder_reason(state: TTAState, civ: Civ) -> JSON:
     """Why no stage of the unfinished wonder can be built now (TTA-7.2.8)."""
-    from civtable.games.through_the_ages.rules import board, civil
-
     if state.round == 1:
         return _r("round_one")
     if civ.ca < 1:
