@@ -46,17 +46,20 @@ def _general(state: TTAState, seat: int) -> Reason:
     return None
 
 
-def take_reason(state: TTAState, civ: Civ, slot: int) -> JSON:
+def take_reason(state: TTAState, civ: Civ, slot: int, f: effects.Fx | None = None) -> JSON:
     """TTA-3.3 / 7.2.1: why the card in ``slot`` cannot be taken (its cost, the hand limit, a
-    wonder being built, a technology already there, a leader of that age taken)."""
+    wonder being built, a technology already there, a leader of that age taken); ``f``: the
+    civ's :func:`~.rules.effects.fx`, if the caller has it."""
     card = CARDS[state.row[slot]]
-    cost = civil.take_cost(state, civ, slot)
+    if f is None:
+        f = effects.fx(civ)
+    cost = civil.take_cost(state, civ, slot, f)
     if card.type == "wonder" and civ.wip >= 0:
         return _r("wonder_in_progress", card=CARDS[civ.wip].id)
     if cost > civ.ca:
         return _r("ca", need=cost, have=civ.ca)
     if card.type != "wonder":
-        limit = board.hand_limits(civ)[0]
+        limit = f.ca + f.chand  # board.hand_limits(civ)[0]
         if len(civ.hand) >= limit:  # TTA-7.7
             return _r("hand_full", limit=limit)
     if card.type == "technology":
@@ -227,16 +230,20 @@ def why(state: TTAState, seat: int) -> JSON:
             return None
         return general if general is not None else reason()
 
+    f = effects.fx(civ)
     row: list[Reason] = []
-    for slot, cid in enumerate(state.row):
-        if cid < 0:
+    for slot, cid in enumerate(state.row):  # pick() written out: the row is the most work
+        if cid < 0 or ax.TAKE + slot in legal:
             row.append(None)
-            continue
-        row.append(pick(ax.TAKE + slot in legal, partial(take_reason, state, civ, slot)))
+        else:
+            row.append(general if general is not None else take_reason(state, civ, slot, f))
     hand: dict[str, JSON] = {}
     for c in civ.hand:
         card = CARDS[c]
-        entry: JSON = {"play": pick(ax.PLAY + c in legal, partial(play_reason, state, civ, c))}
+        play: Reason = None
+        if ax.PLAY + c not in legal:
+            play = general if general is not None else play_reason(state, civ, c)
+        entry: JSON = {"play": play}
         if card.tech_type == "government":
             entry["revolution"] = pick(
                 ax.REVOLT + c in legal, partial(revolution_reason, state, civ, c)
@@ -268,9 +275,11 @@ def why(state: TTAState, seat: int) -> JSON:
         card = CARDS[c]
         if card.kind < 0:
             continue
-        build[card.id] = pick(
-            ax.BUILD + card.slot in legal, partial(build_reason, state, civ, card.slot)
-        )
+        slot = card.kind * 4 + card.age  # card.slot
+        if ax.BUILD + slot in legal:
+            build[card.id] = None
+        else:
+            build[card.id] = general if general is not None else build_reason(state, civ, slot)
     return {
         "general": general,
         "row": row,
