@@ -163,8 +163,9 @@ def military_reason(state: TTAState, civ: Civ, seat: int, c: int) -> JSON:
     return _r("not_now")
 
 
-def build_reason(state: TTAState, civ: Civ, slot: int) -> JSON:
-    """Why no building can be built on ``slot`` now (TTA-7.2.3, 7.2.4, 7.3.1)."""
+def build_reason(state: TTAState, civ: Civ, slot: int, f: effects.Fx | None = None) -> JSON:
+    """Why no building can be built on ``slot`` now (TTA-7.2.3, 7.2.4, 7.3.1; ``f``: the civ's
+    :func:`~.rules.effects.fx`, if the caller has it)."""
     if state.round == 1:
         return _r("round_one")
     kind = slot // 4
@@ -179,7 +180,7 @@ def build_reason(state: TTAState, civ: Civ, slot: int) -> JSON:
         return _r("no_worker")
     if kind in URBAN_KINDS and board.kind_count(civ, kind) >= board.urban_limit(civ):
         return _r("urban_limit", limit=board.urban_limit(civ), government=CARDS[civ.gov].id)
-    cost = board.building_cost(civ, slot)
+    cost = board.building_cost(civ, slot, f)
     have = board.stock(civ, True) + (civ.mpool if unit else 0)
     if have < cost:
         return _r("resources", need=cost, have=have)
@@ -213,6 +214,33 @@ def wonder_reason(state: TTAState, civ: Civ) -> JSON:
     if have < cost:
         return _r("resources", need=cost, have=have)
     return _r("not_now")
+
+
+_MILITARY_USES: dict[tuple[int, int], frozenset[int]] = {}
+
+
+def _military_uses(c: int, players: int) -> frozenset[int]:
+    """Every action id that uses military card ``c`` at that player count: play, prepare,
+    Columbus, discard, cancel, aggression/war/shared war on a seat, a pact offer."""
+    key = (c, players)
+    ids = _MILITARY_USES.get(key)
+    if ids is None:
+        ids = _MILITARY_USES[key] = frozenset(
+            (
+                ax.PLAY + c,
+                ax.PREPARE + c,
+                ax.COLUMBUS + c,
+                ax.DISCARD + c,
+                ax.CANCEL + c,
+                *(
+                    base + c * 4 + t
+                    for base in (ax.AGGRESS, ax.WAR, ax.SHARED)
+                    for t in range(players)
+                ),
+                *(ax.PACT + c * 8 + k for k in range(8)),
+            )
+        )
+    return ids
 
 
 def why(state: TTAState, seat: int) -> JSON:
@@ -251,24 +279,7 @@ def why(state: TTAState, seat: int) -> JSON:
         hand[card.id] = entry
     mil: dict[str, Reason] = {}
     for c in civ.mhand:
-        usable = (
-            any(
-                a in legal
-                for a in (
-                    ax.PLAY + c,
-                    ax.PREPARE + c,
-                    ax.COLUMBUS + c,
-                    ax.DISCARD + c,
-                    ax.CANCEL + c,
-                )
-            )
-            or any(
-                base + c * 4 + t in legal
-                for base in (ax.AGGRESS, ax.WAR, ax.SHARED)
-                for t in range(state.players)
-            )
-            or any(ax.PACT + c * 8 + k in legal for k in range(8))
-        )
+        usable = not legal.isdisjoint(_military_uses(c, state.players))
         mil[CARDS[c].id] = pick(usable, partial(military_reason, state, civ, seat, c))
     build: dict[str, Reason] = {}
     for c in civ.developed:
@@ -279,7 +290,7 @@ def why(state: TTAState, seat: int) -> JSON:
         if ax.BUILD + slot in legal:
             build[card.id] = None
         else:
-            build[card.id] = general if general is not None else build_reason(state, civ, slot)
+            build[card.id] = general if general is not None else build_reason(state, civ, slot, f)
     return {
         "general": general,
         "row": row,
