@@ -40,7 +40,10 @@ def rounds_left(state: TTAState) -> float:
     if state.last_round >= 0:
         return max(0.0, state.last_round - state.round + 0.5)
     last = 4 if state.options.get("mode", "first") == "full" else 3
-    cards = sum(len(state.civil_decks[a]) for a in range(max(1, state.age), last))
+    decks = state.civil_decks
+    cards = 0
+    for a in range(max(1, state.age), last):
+        cards += len(decks[a])
     per_round = 2.5 * state.players + 1.0
     return 1.0 + cards / per_round
 
@@ -59,7 +62,7 @@ def potential(state: TTAState, seat: int) -> float:
     """Projected final score of ``seat``."""
     civ = state.civs[seat]
     r = rounds_left(state)
-    rates = board.ratings_memo(civ)  # = board.ratings(civ), remembered by what it reads
+    rates = board.ratings(civ)
     culture_rate, science_rate, strength, happy = rates
     food_p, res_p = board.production(civ)
     full = state.options.get("mode", "first") != "first"
@@ -81,8 +84,9 @@ def potential(state: TTAState, seat: int) -> float:
             v += w * r4 / 4.0
     if civ.wip >= 0:
         v += 2.0 * civ.wip_stages
-    if board.consumption(civ.yellow) > food_p:
-        v -= 2.0 * (board.consumption(civ.yellow) - food_p) * min(r, 4.0)
+    eat = board.consumption(civ.yellow)
+    if eat > food_p:
+        v -= 2.0 * (eat - food_p) * r4
     if max(0, board.happiness_required(civ.yellow) - happy) > civ.pool:  # turn.uprising()
         v -= 6.0
     return v + _military(state, seat, strength, r)
@@ -91,13 +95,17 @@ def potential(state: TTAState, seat: int) -> float:
 def _military(state: TTAState, seat: int, strength: int, r: float) -> float:
     """Strength, and the gap to the strongest opponent; military cards; colonies."""
     civ = state.civs[seat]
-    others = [board.ratings_memo(c)[2] for o, c in enumerate(state.civs) if o != seat and _live(c)]
+    others = [board.ratings(c)[2] for o, c in enumerate(state.civs) if o != seat and _live(c)]
     gap = max(others, default=0) - strength
     lead = strength - min(others, default=0)
     v = 0.3 * strength - 0.6 * max(0, gap) * min(r, 4.0) / 4.0 + 0.4 * min(max(0, lead), 8)
     for c in civ.mhand:
-        v += 0.6 if CARDS[c].type == "bonus" else 0.3
+        v += _MILITARY_WORTH[c]
     return v + 2.0 * len(civ.colonies)
+
+
+#: per military card: its worth in hand (bonus cards defend)
+_MILITARY_WORTH: tuple[float, ...] = tuple(0.6 if card.type == "bonus" else 0.3 for card in CARDS)
 
 
 def _live(civ: Civ) -> bool:
