@@ -13,7 +13,7 @@ from collections import Counter
 
 from civtable.core.api import JSON
 from civtable.core.rng import Rng
-from civtable.games.through_the_ages.actions import describe  # = TTAState.describe
+from civtable.games.through_the_ages import actions
 from civtable.games.through_the_ages.catalog import CARDS, military_deck
 from civtable.games.through_the_ages.rules import board, civil, effects
 from civtable.games.through_the_ages.state import (
@@ -245,7 +245,11 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True) -> JSON:
 
             # ``move``: what each action does, as structure (the words module labels it)
             doc["legal"] = [
-                {"id": a, "label": describe(state, seat, a), "move": moves.move(state, seat, a)}
+                {
+                    "id": a,
+                    "label": actions.describe(state, seat, a),  # = state.describe(seat, a)
+                    "move": moves.move(state, seat, a),
+                }
                 for a in legal
             ]
             # why the seat's cards cannot be taken or played now (issue 18)
