@@ -101,6 +101,9 @@ class Board:
     #: bitset of the land spaces of difficulty at most a limit, per (modifiers, limit), filled
     #: by :func:`.rules.common.land_within` on first use
     land_masks: dict[tuple[bool, bool, bool, int], int] = field(default_factory=dict, compare=False)
+    #: the mature cities (a list of spaces) per (cities bitset, maturing bitset), filled by
+    #: :func:`.rules.common.mature_cities`
+    mature_memo: dict[tuple[int, int], list[int]] = field(default_factory=dict, compare=False)
 
     def grow(self, mask: int) -> int:
         """The spaces adjacent to any space of the bitset ``mask``.

@@ -643,12 +643,24 @@ def _maturing_bits(state: CivState, seat: int, occ: Occupancy) -> int:
 
 
 def mature_cities(state: CivState, seat: int) -> list[int]:
-    """The seat's mature cities (capital included), ascending."""
+    """The seat's mature cities (capital included), ascending: a list shared by every position
+    of the map with the same cities and maturing spaces (remembered per map), not to be changed."""
     b = state.board
     occ = occupancy(state)
     ok = _maturing_bits(state, seat, occ)
-    adj = b.land_adjacent_mask
-    return [s for s in b.spaces_of(occ.cities[seat]) if not adj[s] & ~ok]
+    cities = occ.cities[seat]
+    memo = b.mature_memo
+    got = memo.get((cities, ok))
+    if got is None:
+        if len(memo) >= MATURE_MEMO_SIZE:
+            memo.clear()
+        adj = b.land_adjacent_mask
+        got = memo[(cities, ok)] = [s for s in b.spaces_of(cities) if not adj[s] & ~ok]
+    return got
+
+
+#: mature-city lists remembered per map at most (the memo then starts again)
+MATURE_MEMO_SIZE = 4096
 
 
 def friendly_spaces(state: CivState, seat: int) -> int:

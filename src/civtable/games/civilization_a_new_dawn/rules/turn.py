@@ -14,15 +14,22 @@ from typing import TYPE_CHECKING
 from civtable.core.errors import IllegalActionError
 from civtable.games.civilization_a_new_dawn import actions as A  # noqa: N812
 from civtable.games.civilization_a_new_dawn.catalog import (
+    BARBARIAN_LETTERS,
     CARD_INDEX,
+    CITY_STATES,
     CULTURE,
     ECONOMY,
     FOCUS_CARDS,
     INDUSTRY,
     MILITARY,
+    NATURAL_WONDERS,
+    PLAYER_CARD_NAMES,
+    RESOURCES,
     SCIENCE,
     TRADE_TOKEN_EFFECT,
     TYPES,
+    WONDER_TYPES,
+    WONDERS,
     Step,
 )
 from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: N812
@@ -127,16 +134,9 @@ def place_label(state: CivState, seat: int, k: int) -> str:
 
 def generic_label(state: CivState, action: int) -> str:
     """Label from the action range alone."""
-    from civtable.games.civilization_a_new_dawn.catalog import (
-        BARBARIAN_LETTERS,
-        CITY_STATES,
-        NATURAL_WONDERS,
-        PLAYER_CARD_NAMES,
-        RESOURCES,
-        WONDER_TYPES,
-        WONDERS,
-    )
-
+    if action >= A.SPACE:  # the most common label first
+        q, r = state.board.coords[action - A.SPACE]
+        return f"space ({q},{r})"
     if action == A.DONE:
         return "done / skip"
     if action < A.TYPE:
@@ -161,11 +161,7 @@ def generic_label(state: CivState, action: int) -> str:
         return f"{CITY_STATES[action - A.CSC].name} card"
     if action < A.BARB:
         return f"{PLAYER_CARD_NAMES[action - A.PCARD]} card"
-    if action < A.SPACE:
-        return f"barbarian {BARBARIAN_LETTERS[action - A.BARB]}"
-    s = action - A.SPACE
-    q, r = state.board.coords[s]
-    return f"space ({q},{r})"
+    return f"barbarian {BARBARIAN_LETTERS[action - A.BARB]}"
 
 
 # --- CIV-5.2 / CIV-5.4 turn start ---------------------------------------------------------------
