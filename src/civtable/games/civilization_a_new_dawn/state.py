@@ -10,6 +10,7 @@ natural wonders, supplies, caravans, diplomacy cards and victory marks. The pend
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.api import JSON, Game, Result, State
@@ -185,9 +186,7 @@ class CivState(State):
         got = self._legal.get(seat)
         if got is not None:
             return got
-        from civtable.games.civilization_a_new_dawn.rules import turn
-
-        acts = turn.legal(self, seat) if self.owes_decision(seat) else []
+        acts: list[int] = _turn().legal(self, seat) if self.owes_decision(seat) else []
         self._legal[seat] = acts
         return acts
 
@@ -241,10 +240,8 @@ class CivState(State):
         return any(f[0] == K.T_RESET for f in self.pending)
 
     def _apply(self, seat: int, action: int) -> None:
-        from civtable.games.civilization_a_new_dawn.rules import turn
-
         self._legal = {}
-        turn.apply(self, seat, action)  # ends by caching the next decision's legal actions
+        _turn().apply(self, seat, action)  # ends by caching the next decision's legal actions
 
     def is_terminal(self) -> bool:
         """True after a victory check ended the game (or the optional turn cap)."""
@@ -366,6 +363,19 @@ class CivState(State):
             return s
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise SerializationError(f"not a Civilization: A New Dawn state: {exc}") from exc
+
+
+def _turn() -> ModuleType:
+    """The turn module (imported on first use: the rules import this module)."""
+    global _TURN
+    if _TURN is None:
+        from civtable.games.civilization_a_new_dawn.rules import turn
+
+        _TURN = turn
+    return _TURN
+
+
+_TURN: ModuleType | None = None
 
 
 def _places_by_type(row: list[int]) -> list[int]:

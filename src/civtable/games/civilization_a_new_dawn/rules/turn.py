@@ -34,6 +34,7 @@ from civtable.games.civilization_a_new_dawn.catalog import (
 )
 from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: N812
 from civtable.games.civilization_a_new_dawn.rules import kinds as K  # noqa: N812
+from civtable.games.civilization_a_new_dawn.rules import victory
 
 if TYPE_CHECKING:
     from civtable.games.civilization_a_new_dawn.state import CivState
@@ -65,8 +66,6 @@ CHANGING = frozenset({K.S_STEP, K.C_RESOLVE, K.E_SPAWN, K.E_MOVE, K.E_STACK, K.E
 # --- engine -------------------------------------------------------------------------------------
 def advance(state: CivState) -> None:
     """Run automatic frames until a decision with a legal action is on top."""
-    from civtable.games.civilization_a_new_dawn.rules import victory
-
     while not state.over:
         if not state.pending:
             push(state, K.T_START, state.current)
@@ -104,8 +103,6 @@ def legal(state: CivState, seat: int) -> list[int]:
 
 def apply(state: CivState, seat: int, action: int) -> None:
     """Answer the top decision (already validated as legal) and advance."""
-    from civtable.games.civilization_a_new_dawn.rules import victory
-
     frame = state.pending[-1]
     if frame[1] != seat:  # pragma: no cover - guarded by State.apply
         raise IllegalActionError("not this seat's decision", seat=seat, action=action)
@@ -168,7 +165,7 @@ def generic_label(state: CivState, action: int) -> str:
 @K.auto(K.T_START, "turn start")
 def run_turn_start(state: CivState, frame: K.Frame) -> None:
     """CIV-5.2: before the first player's turns: victory check, then the event dial."""
-    from civtable.games.civilization_a_new_dawn.rules import events, victory
+    from civtable.games.civilization_a_new_dawn.rules import events
 
     seat = frame[1]
     state.taken = []
