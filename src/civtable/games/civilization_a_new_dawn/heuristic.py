@@ -24,6 +24,7 @@ fresh random generator so the bot never sees future dice. Everything it reads is
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from civtable.core.api import State
@@ -159,6 +160,67 @@ def _progress(state: CivState, seat: int, cond: dict[str, object], f: dict[str, 
     return 0.0
 
 
+Progress = Callable[["CivState", int, dict[str, int]], float]
+
+
+def _compile(cond: dict[str, object]) -> Progress:
+    """:func:`_progress` of ``cond`` as a function, the condition's fields read once."""
+    kind = cond["kind"]
+    if kind == "any_of":
+        subs = cond["of"]
+        assert isinstance(subs, list)
+        fns = tuple(_compile(c) for c in subs)
+        return lambda state, seat, f: max(fn(state, seat, f) for fn in fns)
+    if kind == "control_world_wonders":
+        ws = WONDERS_OF_TYPE[str(cond["wonder_type"])]
+
+        def wonders(state: CivState, seat: int, f: dict[str, int]) -> float:
+            owner = state.wonder_owner
+            n = sum(1 for w in ws if owner[w] == seat)
+            return min(1.0, n / 2)
+
+        return wonders
+    if kind in _SIMPLE:
+        return _SIMPLE[str(kind)]
+    return lambda state, seat, f: _progress(state, seat, cond, f)
+
+
+def _cities_on_map(state: CivState, seat: int, f: dict[str, int]) -> float:
+    return f["cities"] / 8
+
+
+def _won_capital(state: CivState, seat: int, f: dict[str, int]) -> float:
+    return 1.0 if state.won_capital[seat] & 1 else 0.0
+
+
+def _city_states(state: CivState, seat: int, f: dict[str, int]) -> float:
+    return state.cs_owner.count(seat) / 2
+
+
+def _shore(state: CivState, seat: int, f: dict[str, int]) -> float:
+    return min(1.0, f["shore"] / 15)
+
+
+def _dial(state: CivState, seat: int, f: dict[str, int]) -> float:
+    return 1.0 if state.won_capital[seat] & 2 else state.dial[seat] / DIAL_LAST
+
+
+def _nature(state: CivState, seat: int, f: dict[str, int]) -> float:
+    return _preservationist(state, seat)
+
+
+#: :func:`_progress` of the condition kinds without fields, as functions
+_SIMPLE: dict[str, Progress] = {
+    "cities_on_map": _cities_on_map,
+    "win_attack_against_rival_capital": _won_capital,
+    "control_conquered_city_states": _city_states,
+    "control_spaces_adjacent_to_water_or_map_edge": _shore,
+    "reach_tech_dial_space": _dial,
+    "control_mature_cities": _populous,
+    "control_natural_wonders": _nature,
+}
+
+
 def _kinds(cond: dict[str, object], out: set[str]) -> set[str]:
     out.add(str(cond["kind"]))
     subs = cond.get("of")
@@ -167,6 +229,11 @@ def _kinds(cond: dict[str, object], out: set[str]) -> set[str]:
             _kinds(c, out)
     return out
 
+
+#: per victory card: the :func:`_progress` of each of its agendas, compiled
+AGENDA_PROGRESS: tuple[tuple[Progress, ...], ...] = tuple(
+    tuple(_compile(a.condition) for a in card.agendas) for card in VICTORY_CARDS
+)
 
 #: per victory card: every condition kind its agendas name
 KINDS: tuple[frozenset[str], ...] = tuple(
@@ -226,8 +293,7 @@ def own_score(state: CivState, seat: int) -> float:
         if state.marks[seat] >> i & 1:
             v += MARK
         else:
-            card = VICTORY_CARDS[vc]
-            p = max(_progress(state, seat, a.condition, f) for a in card.agendas)
+            p = max(fn(state, seat, f) for fn in AGENDA_PROGRESS[vc])
             v += PROGRESS * p * p
             wanted |= KINDS[vc]
     v += 0.5 * f["tokens"] + 0.2 * f["reinforced"] + 2.0 * f["cities"] + 1.0 * f["mature"]
@@ -240,8 +306,8 @@ def own_score(state: CivState, seat: int) -> float:
     return v
 
 
-def _inputs(state: CivState, seat: int) -> tuple[object, ...]:
-    """Everything :func:`own_score` reads for ``seat``: equal inputs, equal score.
+def _shared_inputs(state: CivState) -> tuple[object, ...]:
+    """What :func:`own_score` reads for every seat alike (see :func:`_seat_inputs`).
 
     The map's tokens, cities, barbarians and city-states enter as the kept bitsets object
     (:func:`.rules.common.occupancy`, in step with the lists when returned): copies of a state
@@ -249,14 +315,22 @@ def _inputs(state: CivState, seat: int) -> tuple[object, ...]:
     shared by copies of one game."""
     ob = tuple([h[OPEN_BORDERS] for h in state.pcard_holder])  # maturing (CIV-A26)
     return (
-        seat,
         C.occupancy(state),
         tuple(state.reinf),
         tuple(state.nw),
         tuple(state.victory),
-        state.marks[seat],
         tuple(state.wonder_owner),
         tuple(state.cs_owner),
+        ob,
+    )
+
+
+def _seat_inputs(state: CivState, seat: int) -> tuple[object, ...]:
+    """What :func:`own_score` reads of ``seat`` besides :func:`_shared_inputs`: equal inputs,
+    equal score."""
+    return (
+        seat,
+        state.marks[seat],
         state.won_capital[seat],
         state.dial[seat],
         tuple(state.row[seat]),
@@ -265,27 +339,37 @@ def _inputs(state: CivState, seat: int) -> tuple[object, ...]:
         tuple(state.resources[seat]),
         tuple(state.nw_held[seat]),
         tuple(state.cs_cards[seat]),
-        ob,
         state.current == seat,  # Japan's Divine Wind (difficulty)
         state.leader[seat],
     )
 
 
-#: own_score by its inputs: the candidates of one decision often leave the other seats' values
-#: unchanged (about half the calls of a look-ahead are repeats). Cleared by :func:`choose` and
-#: when it grows past :data:`MEMO_SIZE`, only to bound the memory.
-_MEMO: dict[tuple[object, ...], float] = {}
-MEMO_SIZE = 100_000
+#: own_score by its inputs, per :func:`_shared_inputs` then per :func:`_seat_inputs`: the
+#: candidates of one decision often leave the other seats' values unchanged (about half the
+#: calls of a look-ahead are repeats), and the shared part is made and hashed once per
+#: :func:`score`. Cleared by :func:`choose` and when it grows past :data:`MEMO_SIZE` shared
+#: keys, only to bound the memory.
+_MEMO: dict[tuple[object, ...], dict[tuple[object, ...], float]] = {}
+MEMO_SIZE = 25_000
 
 
-def _memo_own_score(state: CivState, seat: int) -> float:
-    """:func:`own_score`, remembered by its inputs."""
-    key = _inputs(state, seat)
-    v = _MEMO.get(key)
-    if v is None:
+def _memo_table(state: CivState) -> dict[tuple[object, ...], float]:
+    """The remembered scores of positions sharing the state's :func:`_shared_inputs`."""
+    key = _shared_inputs(state)
+    table = _MEMO.get(key)
+    if table is None:
         if len(_MEMO) >= MEMO_SIZE:
             _MEMO.clear()
-        v = _MEMO[key] = own_score(state, seat)
+        table = _MEMO[key] = {}
+    return table
+
+
+def _memo_own_score(state: CivState, seat: int, table: dict[tuple[object, ...], float]) -> float:
+    """:func:`own_score`, remembered by its inputs (``table``: :func:`_memo_table`)."""
+    key = _seat_inputs(state, seat)
+    v = table.get(key)
+    if v is None:
+        v = table[key] = own_score(state, seat)
     return v
 
 
@@ -296,8 +380,9 @@ def score(state: CivState, seat: int) -> float:
             return 1000.0
         if state.winners:
             return -1000.0
-    mine = _memo_own_score(state, seat)
-    others = [_memo_own_score(state, s) for s in range(state.players) if s != seat]
+    table = _memo_table(state)
+    mine = _memo_own_score(state, seat, table)
+    others = [_memo_own_score(state, s, table) for s in range(state.players) if s != seat]
     return mine - 0.4 * max(others) if others else mine
 
 

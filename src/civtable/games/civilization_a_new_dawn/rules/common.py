@@ -39,6 +39,8 @@ W = WONDER_INDEX
 SYDNEY = W["sydney_opera_house"]
 L = LEADER_INDEX
 CS_ID = {c.id: c.index for c in CITY_STATES}
+_JAPAN = L["japan"]
+_KUMASI, _MOHENJO_DARO = CS_ID["kumasi"], CS_ID["mohenjo_daro"]
 
 # turn_flags bits
 F_CAPITALISM = 1  # Capitalism pending after reset
@@ -138,9 +140,9 @@ def empty(state: CivState, s: int) -> bool:
 def _modifiers(state: CivState, seat: int, ctx: int) -> tuple[bool, bool, bool]:
     """Which difficulty modifiers apply: Japan's Divine Wind, Kumasi, Mohenjo-Daro."""
     return (
-        state.current == seat and is_leader(state, seat, "japan"),
-        bool(ctx & CTX_CULT_IND) and holds_cs_card(state, seat, "kumasi"),
-        bool(ctx & CTX_PLACE) and holds_cs_card(state, seat, "mohenjo_daro"),
+        state.current == seat and state.leader[seat] == _JAPAN,
+        bool(ctx & CTX_CULT_IND) and _KUMASI in state.cs_cards[seat],
+        bool(ctx & CTX_PLACE) and _MOHENJO_DARO in state.cs_cards[seat],
     )
 
 
