@@ -387,9 +387,7 @@ def score(state: CivState, seat: int) -> float:
 
 
 def _try(state: CivState, seat: int, action: int, rng: Rng) -> CivState:
-    s2 = state.copy()
-    s2.rng = Rng(rng.next_u64())
-    s2.log = None
+    s2 = state.branch(Rng(rng.next_u64()))
     s2.apply(seat, action)
     return s2
 
