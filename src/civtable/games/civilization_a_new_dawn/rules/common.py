@@ -264,6 +264,19 @@ class Occupancy:
         return new
 
 
+    def barbarian_changed(self, state: CivState, s: int) -> Occupancy:
+        """The bitsets after the barbarian on ``s`` changed to what ``state`` holds now (a new
+        object, as :meth:`changed`)."""
+        new = Occupancy.__new__(Occupancy)
+        new.tok, new.city, new.cs, new.cstates = self.tok, self.city, self.cs, self.cstates
+        new.tokens, new.cities = self.tokens, self.cities
+        new.friendly, new.occupied = self.friendly, self.occupied
+        new.barb = state.barb[:]
+        bit = state.board.bit[s]
+        new.barbs = self.barbs | bit if new.barb[s] >= 0 else self.barbs & ~bit
+        return new
+
+
 def _in_step(state: CivState) -> Occupancy | None:
     """The kept bitsets if they describe the state's lists as they are, else None."""
     occ = state.occupancy
@@ -292,6 +305,14 @@ def set_city(state: CivState, s: int, owner: int) -> None:
     state.city[s] = owner
     if occ is not None:
         state.occupancy = occ.changed(state, s, tokens=False)
+
+
+def set_barbarian(state: CivState, s: int, letter: int) -> None:
+    """Put barbarian ``letter`` on ``s`` (-1: none), keeping the map's bitsets."""
+    occ = _in_step(state)
+    state.barb[s] = letter
+    if occ is not None:
+        state.occupancy = occ.barbarian_changed(state, s)
 
 
 def occupancy(state: CivState) -> Occupancy:
