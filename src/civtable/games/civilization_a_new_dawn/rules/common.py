@@ -162,6 +162,22 @@ def land_within(state: CivState, seat: int, ctx: int, limit: int) -> int:
     return mask
 
 
+def water_within(state: CivState, seat: int, ctx: int, limit: int) -> int:
+    """Bitset of the water spaces whose effective difficulty for ``seat`` is at most ``limit``
+    (as :func:`land_within`)."""
+    b = state.board
+    key = (*_modifiers(state, seat, ctx), -1 - limit)  # negative: the water table
+    mask = b.land_masks.get(key)
+    if mask is None:
+        diff = difficulties(state, seat, ctx)
+        mask = 0
+        for s in range(b.size):
+            if b.water[s] and diff[s] <= limit:
+                mask |= b.bit[s]
+        b.land_masks[key] = mask
+    return mask
+
+
 def difficulties(state: CivState, seat: int, ctx: int = CTX_NONE) -> tuple[int, ...]:
     """Effective difficulty of every space for ``seat`` (CIV-2.2-2.5 with leader/card
     modifiers): a table of the board per combination of the modifiers that apply."""
