@@ -279,7 +279,6 @@ class Occupancy:
         new._derive()
         return new
 
-
     def barbarian_changed(self, state: CivState, s: int) -> Occupancy:
         """The bitsets after the barbarian on ``s`` changed to what ``state`` holds now (a new
         object, as :meth:`changed`)."""

@@ -166,10 +166,11 @@ def defender_of(state: CivState, seat: int, t: int, kind: int) -> int:
 def attack_bonus(state: CivState, seat: int, t: int, kind: int, defender: int) -> int:
     """CIV-14.5 attacker bonuses from wonders, diplomacy cards and the leader."""
     b = 0
-    for wid, v in (("terracotta_army", 2), ("alhambra", 2), ("pentagon", 2)):
-        if C.has_wonder(state, seat, wid):
+    owner = state.wonder_owner
+    for w, v in _ATTACK_WONDERS:
+        if owner[w] == seat:
             b += v
-    if C.has_wonder(state, seat, "big_ben"):
+    if owner[_BIG_BEN] == seat:
         b += 2 * sum(1 for p in state.caravans[seat] if p >= 0 and p in state.board.adjacent[t])
     if (
         kind in (TOKEN, CITY, CAPITAL)
@@ -196,13 +197,24 @@ def attack_bonus(state: CivState, seat: int, t: int, kind: int, defender: int) -
     return b
 
 
+#: (wonder, bonus) of the attacker's and the defender's wonders (CIV-14.5)
+_ATTACK_WONDERS = tuple(
+    (C.W[w], v) for w, v in (("terracotta_army", 2), ("alhambra", 2), ("pentagon", 2))
+)
+_DEFENCE_WONDERS = tuple(
+    (C.W[w], v) for w, v in (("petra", 2), ("alhambra", 2), ("ruhr_valley", 5))
+)
+_BIG_BEN = C.W["big_ben"]
+
+
 def defence_bonus(state: CivState, d: int, t: int, attacker: int) -> int:
     """CIV-14.5 defender bonuses."""
     b = 0
-    for wid, v in (("petra", 2), ("alhambra", 2), ("ruhr_valley", 5)):
-        if C.has_wonder(state, d, wid):
+    owner = state.wonder_owner
+    for w, v in _DEFENCE_WONDERS:
+        if owner[w] == d:
             b += v
-    if C.has_wonder(state, d, "big_ben"):
+    if owner[_BIG_BEN] == d:
         b += 2 * sum(1 for p in state.caravans[d] if p >= 0 and p in state.board.adjacent[t])
     if C.is_leader(state, d, "scythia") and C.steppable_grass_hills(state, t):
         b += 3
