@@ -7,6 +7,7 @@ import pytest
 
 from civtable.core.rng import Rng
 from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: N812
+from civtable.games.civilization_a_new_dawn.state import CivState
 
 from .test_properties import new_game, random_step
 
@@ -32,3 +33,38 @@ def test_issue21_kept_bitsets_equal_bitsets_derived_afresh(
         C.occupancy(s)  # derive them again if a change was not kept in step
         random_step(s, rng)
     assert kept > 100
+
+
+def _within_by_search(s: CivState, sources: list[int], dist: int) -> set[int]:
+    """Breadth-first search over the adjacency lists (water reached, not crossed)."""
+    seen, frontier = set(sources), list(sources)
+    for _ in range(dist):
+        nxt = []
+        for x in frontier:
+            for n in s.board.adjacent[x]:
+                if n not in seen:
+                    seen.add(n)
+                    if not s.board.water[n]:
+                        nxt.append(n)
+        frontier = nxt
+    return seen
+
+
+def test_issue21_within_on_bitsets_equals_the_search() -> None:
+    """Mass Media's reach and the Carthage card's count (``culture.within``) on bitsets give
+    the spaces a breadth-first search gives."""
+    from civtable.games.civilization_a_new_dawn.rules import culture, military
+
+    s = new_game(4, 8, "standard")
+    rng = Rng(8)
+    for _ in range(300):
+        random_step(s, rng)
+    for x in range(s.board.size):
+        for dist in (1, 2, 3):
+            assert culture.within(s, [x], dist) == _within_by_search(s, [x], dist)
+        for seat in range(4):
+            near = _within_by_search(s, [x], 2)
+            expect = sum(1 for n in near if s.cs[n] >= 0 or s.city[n] == seat)
+            assert military._carthage(s, seat, x) == expect
+    friendly = [x for x in range(s.board.size) if s.tok[x] == 0 or s.city[x] == 0]
+    assert culture.within(s, friendly, 2) == _within_by_search(s, friendly, 2)

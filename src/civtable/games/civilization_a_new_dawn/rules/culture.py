@@ -256,17 +256,25 @@ def apply_dp_to(state: CivState, frame: K.Frame, action: int) -> None:
 def within(state: CivState, sources: list[int], dist: int) -> set[int]:
     """Spaces within ``dist`` steps of ``sources`` through non-water spaces."""
     b = state.board
-    seen = set(sources)
-    frontier = list(sources)
+    mask = 0
+    for s in sources:
+        mask |= b.bit[s]
+    return set(b.spaces_of(within_bits(state, mask, dist)))
+
+
+def within_bits(state: CivState, sources: int, dist: int) -> int:
+    """:func:`within` on bitsets: the spaces ``dist`` steps or fewer from the bitset
+    ``sources``, each step going on from the land spaces it reached (water is reached, not
+    crossed)."""
+    b = state.board
+    water = b.water_mask
+    seen = frontier = sources
     for _ in range(dist):
-        nxt = []
-        for s in frontier:
-            for n in b.adjacent[s]:
-                if n not in seen:
-                    seen.add(n)
-                    if not C.is_water(state, n):
-                        nxt.append(n)
-        frontier = nxt
+        ring = b.grow(frontier) & ~seen
+        if not ring:
+            break
+        seen |= ring
+        frontier = ring & ~water
     return seen
 
 
@@ -282,9 +290,13 @@ def op_convert_rival_control_token(
 def legal_massmedia(state: CivState, frame: K.Frame) -> list[int]:
     """Rival tokens in reach (mandatory if any)."""
     seat = frame[1]
-    friendly = [s for s in range(state.board.size) if C.friendly(state, seat, s)]
-    reach = within(state, friendly, frame[2])
-    return sorted(A.SPACE + s for s in reach if state.tok[s] >= 0 and state.tok[s] != seat)
+    reach = within_bits(state, C.friendly_bits(state, seat), frame[2])
+    occ = C.occupancy(state)
+    rivals = 0
+    for g, t in enumerate(occ.tokens):
+        if g != seat:
+            rivals |= t
+    return [A.SPACE + s for s in state.board.spaces_of(reach & rivals)]
 
 
 @K.applies(K.D_MASSMEDIA)

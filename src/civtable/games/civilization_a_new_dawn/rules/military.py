@@ -228,10 +228,10 @@ def defence_bonus(state: CivState, d: int, t: int, attacker: int) -> int:
 
 def _carthage(state: CivState, seat: int, t: int) -> int:
     """Carthage card: +1 per city-state token and friendly city within 2 of the space."""
-    from civtable.games.civilization_a_new_dawn.rules.culture import within
+    from civtable.games.civilization_a_new_dawn.rules.culture import within_bits
 
-    near = within(state, [t], 2)
-    return sum(1 for s in near if state.cs[s] >= 0 or state.city[s] == seat)
+    near = within_bits(state, state.board.bit[t], 2)
+    return (near & (C.city_state_bits(state) | C.city_bits(state, seat))).bit_count()
 
 
 def _reinforced(state: CivState, seat: int) -> int:
