@@ -33,7 +33,6 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     CULTURE,
     DIAL_LAST,
     FOCUS_CARDS,
-    OPEN_BORDERS,
     VICTORY_CARDS,
 )
 from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: N812
@@ -306,30 +305,55 @@ def own_score(state: CivState, seat: int) -> float:
     return v
 
 
-def _shared_inputs(state: CivState) -> tuple[object, ...]:
-    """What :func:`own_score` reads for every seat alike (see :func:`_seat_inputs`).
-
-    The map's tokens, cities, barbarians and city-states enter as the kept bitsets object
-    (:func:`.rules.common.occupancy`, in step with the lists when returned): copies of a state
-    share it until one of those lists changes. It also stands for the map: it is only ever
-    shared by copies of one game."""
-    ob = tuple([h[OPEN_BORDERS] for h in state.pcard_holder])  # maturing (CIV-A26)
-    return (
-        C.occupancy(state),
-        tuple(state.reinf),
-        tuple(state.nw),
+def _shared_inputs(state: CivState) -> tuple[tuple[object, ...], int, int]:
+    """What :func:`own_score` reads for every seat alike (see :func:`_seat_inputs`): the
+    victory cards, the wonder and city-state owners, the tokens on the natural-wonder spaces
+    and the natural-wonder tokens there (the map's bitsets are those of one map: the memo
+    is only ever used within one game); then the spaces no control token can ever take
+    (cities and city-states) and the free spaces, as bitsets, which enter each seat's inputs
+    only around its cities."""
+    b = state.board
+    occ = C.occupancy(state)
+    unreachable = occ.cstates
+    for c in occ.cities:
+        unreachable |= c
+    free = b.valid_mask & ~(b.water_mask | occ.occupied | occ.barbs | occ.cstates)
+    tok, nw = state.tok, state.nw
+    common = (
+        id(b),
         tuple(state.victory),
         tuple(state.wonder_owner),
         tuple(state.cs_owner),
-        ob,
+        tuple([tok[s] for s in b.natural_wonder_spaces]),
+        tuple([nw[s] for s in b.natural_wonder_spaces]),
     )
+    return common, unreachable, free
 
 
-def _seat_inputs(state: CivState, seat: int) -> tuple[object, ...]:
-    """What :func:`own_score` reads of ``seat`` besides :func:`_shared_inputs`: equal inputs,
-    equal score."""
+def _seat_inputs(
+    state: CivState, seat: int, shared: tuple[tuple[object, ...], int, int]
+) -> tuple[object, ...]:
+    """Everything :func:`own_score` reads for ``seat``: equal inputs, equal score.
+
+    Of the map: the seat's control tokens and cities, what counts toward maturing its cities
+    (CIV-2.9/A26), its reinforced tokens, and the unreachable and free spaces next to its
+    cities (the only ones its ripeness and culture option look at); so a change elsewhere on the
+    map leaves its value remembered."""
+    b = state.board
+    occ = C.occupancy(state)
+    own, cities = occ.tokens[seat], occ.cities[seat]
+    near = b.grow(cities)
+    common, unreachable, free = shared
+    reinf = state.reinf
     return (
         seat,
+        common,
+        own,
+        cities,
+        C.maturing_bits(state, seat),
+        unreachable & near,
+        free & near,
+        sum([reinf[s] for s in b.spaces_of(own)]),
         state.marks[seat],
         state.won_capital[seat],
         state.dial[seat],
@@ -344,32 +368,23 @@ def _seat_inputs(state: CivState, seat: int) -> tuple[object, ...]:
     )
 
 
-#: own_score by its inputs, per :func:`_shared_inputs` then per :func:`_seat_inputs`: the
-#: candidates of one decision often leave the other seats' values unchanged (about half the
-#: calls of a look-ahead are repeats), and the shared part is made and hashed once per
-#: :func:`score`. Cleared by :func:`choose` and when it grows past :data:`MEMO_SIZE` shared
-#: keys, only to bound the memory.
-_MEMO: dict[tuple[object, ...], dict[tuple[object, ...], float]] = {}
-MEMO_SIZE = 25_000
+#: own_score by its inputs (:func:`_seat_inputs`): the candidates of one decision often leave
+#: the other seats' values unchanged. Cleared by :func:`choose` and when it grows past
+#: :data:`MEMO_SIZE`, only to bound the memory.
+_MEMO: dict[tuple[object, ...], float] = {}
+MEMO_SIZE = 100_000
 
 
-def _memo_table(state: CivState) -> dict[tuple[object, ...], float]:
-    """The remembered scores of positions sharing the state's :func:`_shared_inputs`."""
-    key = _shared_inputs(state)
-    table = _MEMO.get(key)
-    if table is None:
+def _memo_own_score(
+    state: CivState, seat: int, shared: tuple[tuple[object, ...], int, int]
+) -> float:
+    """:func:`own_score`, remembered by its inputs (``shared``: :func:`_shared_inputs`)."""
+    key = _seat_inputs(state, seat, shared)
+    v = _MEMO.get(key)
+    if v is None:
         if len(_MEMO) >= MEMO_SIZE:
             _MEMO.clear()
-        table = _MEMO[key] = {}
-    return table
-
-
-def _memo_own_score(state: CivState, seat: int, table: dict[tuple[object, ...], float]) -> float:
-    """:func:`own_score`, remembered by its inputs (``table``: :func:`_memo_table`)."""
-    key = _seat_inputs(state, seat)
-    v = table.get(key)
-    if v is None:
-        v = table[key] = own_score(state, seat)
+        v = _MEMO[key] = own_score(state, seat)
     return v
 
 
@@ -380,9 +395,9 @@ def score(state: CivState, seat: int) -> float:
             return 1000.0
         if state.winners:
             return -1000.0
-    table = _memo_table(state)
-    mine = _memo_own_score(state, seat, table)
-    others = [_memo_own_score(state, s, table) for s in range(state.players) if s != seat]
+    shared = _shared_inputs(state)
+    mine = _memo_own_score(state, seat, shared)
+    others = [_memo_own_score(state, s, shared) for s in range(state.players) if s != seat]
     return mine - 0.4 * max(others) if others else mine
 
 

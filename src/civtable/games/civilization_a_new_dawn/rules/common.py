@@ -680,6 +680,11 @@ def _maturing_bits(state: CivState, seat: int, occ: Occupancy) -> int:
     return bits
 
 
+def maturing_bits(state: CivState, seat: int) -> int:
+    """The spaces that count toward maturing the seat's cities (CIV-2.9, CIV-A26), a bitset."""
+    return _maturing_bits(state, seat, occupancy(state))
+
+
 def mature_cities(state: CivState, seat: int) -> list[int]:
     """The seat's mature cities (capital included), ascending: a list shared by every position
     of the map with the same cities and maturing spaces (remembered per map), not to be changed."""
