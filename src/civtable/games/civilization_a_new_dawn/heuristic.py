@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from itertools import compress
+from typing import TYPE_CHECKING, NamedTuple
 
 from civtable.core.api import State
 from civtable.core.rng import Rng
@@ -305,21 +306,33 @@ def own_score(state: CivState, seat: int) -> float:
     return v
 
 
-def _shared_inputs(state: CivState) -> tuple[tuple[object, ...], int, int]:
+class _Shared(NamedTuple):
+    """What :func:`_seat_inputs` takes from the position for every seat alike."""
+
+    common: tuple[object, ...]
+    occ: C.Occupancy
+    unreachable: int  # cities and city-states: never a control token
+    free: int  # spaces a control token could take
+    reinforced: int  # spaces with a reinforced token
+
+
+def _shared_inputs(state: CivState) -> _Shared:
     """What :func:`own_score` reads for every seat alike (see :func:`_seat_inputs`): the
     victory cards, the wonder and city-state owners, the tokens on the natural-wonder spaces
-    and the natural-wonder tokens there (the map's bitsets are those of one map: the memo
-    is only ever used within one game); then the spaces no control token can ever take
-    (cities and city-states) and the free spaces, as bitsets, which enter each seat's inputs
-    only around its cities."""
+    and the natural-wonder tokens there (the map's bitsets are those of one map: the memo is
+    only ever used within one game); then, as bitsets that enter each seat's inputs only
+    around its cities or under its tokens, the unreachable, free and reinforced spaces."""
     b = state.board
     occ = C.occupancy(state)
     unreachable = occ.cstates
     for c in occ.cities:
         unreachable |= c
     free = b.valid_mask & ~(b.water_mask | occ.occupied | occ.barbs | occ.cstates)
-    tok, nw = state.tok, state.nw
-    common = (
+    tok, nw, reinf, bit = state.tok, state.nw, state.reinf, b.bit
+    reinforced = 0
+    for s in compress(range(len(reinf)), reinf):
+        reinforced |= bit[s]
+    common: tuple[object, ...] = (
         id(b),
         tuple(state.victory),
         tuple(state.wonder_owner),
@@ -327,33 +340,30 @@ def _shared_inputs(state: CivState) -> tuple[tuple[object, ...], int, int]:
         tuple([tok[s] for s in b.natural_wonder_spaces]),
         tuple([nw[s] for s in b.natural_wonder_spaces]),
     )
-    return common, unreachable, free
+    if max(reinf) > 1:  # a flag is 0 or 1; should a count ever lie there, key on every value
+        common += (tuple(reinf),)
+    return _Shared(common, occ, unreachable, free, reinforced)
 
 
-def _seat_inputs(
-    state: CivState, seat: int, shared: tuple[tuple[object, ...], int, int]
-) -> tuple[object, ...]:
+def _seat_inputs(state: CivState, seat: int, shared: _Shared) -> tuple[object, ...]:
     """Everything :func:`own_score` reads for ``seat``: equal inputs, equal score.
 
     Of the map: the seat's control tokens and cities, what counts toward maturing its cities
     (CIV-2.9/A26), its reinforced tokens, and the unreachable and free spaces next to its
     cities (the only ones its ripeness and culture option look at); so a change elsewhere on the
     map leaves its value remembered."""
-    b = state.board
-    occ = C.occupancy(state)
+    occ = shared.occ
     own, cities = occ.tokens[seat], occ.cities[seat]
-    near = b.grow(cities)
-    common, unreachable, free = shared
-    reinf = state.reinf
+    near = state.board.grow(cities)
     return (
         seat,
-        common,
+        shared.common,
         own,
         cities,
-        C.maturing_bits(state, seat),
-        unreachable & near,
-        free & near,
-        sum([reinf[s] for s in b.spaces_of(own)]),
+        C._maturing_bits(state, seat, occ),
+        shared.unreachable & near,
+        shared.free & near,
+        shared.reinforced & own,
         state.marks[seat],
         state.won_capital[seat],
         state.dial[seat],
@@ -375,9 +385,7 @@ _MEMO: dict[tuple[object, ...], float] = {}
 MEMO_SIZE = 100_000
 
 
-def _memo_own_score(
-    state: CivState, seat: int, shared: tuple[tuple[object, ...], int, int]
-) -> float:
+def _memo_own_score(state: CivState, seat: int, shared: _Shared) -> float:
     """:func:`own_score`, remembered by its inputs (``shared``: :func:`_shared_inputs`)."""
     key = _seat_inputs(state, seat, shared)
     v = _MEMO.get(key)
