@@ -174,25 +174,20 @@ def attack_bonus(state: CivState, seat: int, t: int, kind: int, defender: int) -
         b += 2 * sum(1 for p in state.caravans[seat] if p >= 0 and p in state.board.adjacent[t])
     if (
         kind in (TOKEN, CITY, CAPITAL)
-        and C.has_wonder(state, seat, "kremlin")
+        and owner[_KREMLIN] == seat
         and _reinforced(state, seat) > _reinforced(state, defender)
     ):
         b += 4
-    if C.is_leader(state, seat, "scythia") and C.steppable_grass_hills(state, t):
+    if state.leader[seat] == _SCYTHIA and C.steppable_grass_hills(state, t):
         b += 3
     for g in range(state.players):
         if g != seat and g != defender and state.pcard_holder[g][JOINT_WAR] == seat:
             b += 2
-    cs_here = state.board.city_state[t]
-    if (
-        kind in (CITY, CAPITAL, CSTATE)
-        and C.holds_cs_card(state, seat, "kabul")
-        and (cs_here < 0 or CITY_STATES[cs_here].id != "kabul")
-    ):
+    cs_here = state.board.city_state[t]  # -1 or the printed city-state (never its own card)
+    held = state.cs_cards[seat]
+    if kind in (CITY, CAPITAL, CSTATE) and _KABUL in held and cs_here != _KABUL:
         b += 3
-    if C.holds_cs_card(state, seat, "carthage") and (
-        cs_here < 0 or CITY_STATES[cs_here].id != "carthage"
-    ):
+    if _CARTHAGE in held and cs_here != _CARTHAGE:
         b += _carthage(state, seat, t)
     return b
 
@@ -204,7 +199,9 @@ _ATTACK_WONDERS = tuple(
 _DEFENCE_WONDERS = tuple(
     (C.W[w], v) for w, v in (("petra", 2), ("alhambra", 2), ("ruhr_valley", 5))
 )
-_BIG_BEN = C.W["big_ben"]
+_BIG_BEN, _KREMLIN = C.W["big_ben"], C.W["kremlin"]
+_SCYTHIA = C.L["scythia"]
+_KABUL, _CARTHAGE = C.CS_ID["kabul"], C.CS_ID["carthage"]
 
 
 def defence_bonus(state: CivState, d: int, t: int, attacker: int) -> int:
@@ -216,12 +213,12 @@ def defence_bonus(state: CivState, d: int, t: int, attacker: int) -> int:
             b += v
     if owner[_BIG_BEN] == d:
         b += 2 * sum(1 for p in state.caravans[d] if p >= 0 and p in state.board.adjacent[t])
-    if C.is_leader(state, d, "scythia") and C.steppable_grass_hills(state, t):
+    if state.leader[d] == _SCYTHIA and C.steppable_grass_hills(state, t):
         b += 3
     for g in range(state.players):
         if g != d and g != attacker and state.pcard_holder[g][DEFENSIVE_PACT] == d:
             b += 2
-    if C.holds_cs_card(state, d, "carthage"):
+    if _CARTHAGE in state.cs_cards[d]:
         b += _carthage(state, d, t)
     return b
 
