@@ -66,24 +66,28 @@ CHANGING = frozenset({K.S_STEP, K.C_RESOLVE, K.E_SPAWN, K.E_MOVE, K.E_STACK, K.E
 # --- engine -------------------------------------------------------------------------------------
 def advance(state: CivState) -> None:
     """Run automatic frames until a decision with a legal action is on top."""
+    auto, decisions, changing, check = K.AUTO, K.DECISIONS, CHANGING, victory.check_agendas
+    done = A.DONE
     while not state.over:
-        if not state.pending:
+        pending = state.pending
+        if not pending:
             push(state, K.T_START, state.current)
-        frame = state.pending[-1]
+        frame = pending[-1]
         kind = frame[0]
         if kind < 100:
-            state.pending.pop()
-            K.AUTO[kind](state, frame)
-            if kind in CHANGING:
-                victory.check_agendas(state)
+            pending.pop()
+            auto[kind](state, frame)
+            if kind in changing:
+                check(state)
             continue
-        acts = K.DECISIONS[kind][0](state, frame)
+        legal_fn, apply_fn = decisions[kind]
+        acts = legal_fn(state, frame)
         if not acts:
-            state.pending.pop()
+            pending.pop()
             continue
-        if acts == [A.DONE]:  # the only answer: take it (e.g. a caravan that must stop, CIV-10.6)
-            K.DECISIONS[kind][1](state, frame, A.DONE)
-            victory.check_agendas(state)
+        if len(acts) == 1 and acts[0] == done:  # the only answer: take it (e.g. a caravan
+            apply_fn(state, frame, done)  # that must stop, CIV-10.6)
+            check(state)
             continue
         state._legal = {frame[1]: acts}
         return
