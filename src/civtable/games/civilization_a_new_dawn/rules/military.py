@@ -242,9 +242,11 @@ def defence_base(state: CivState, t: int, kind: int, defender: int) -> int:
         return CITY_STATE_DEFENCE
     if kind == BARB:
         return diff
-    rf = sum(
-        1 for n in (t, *state.board.adjacent[t]) if state.tok[n] == defender and state.reinf[n]
-    )
+    tok, reinf = state.tok, state.reinf
+    rf = 1 if tok[t] == defender and reinf[t] else 0
+    for n in state.board.adjacent[t]:
+        if tok[n] == defender and reinf[n]:
+            rf += 1
     return (2 * diff if kind in (CITY, CAPITAL) else diff) + rf
 
 
