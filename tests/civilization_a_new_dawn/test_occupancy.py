@@ -68,3 +68,31 @@ def test_issue21_within_on_bitsets_equals_the_search() -> None:
             assert military._carthage(s, seat, x) == expect
     friendly = [x for x in range(s.board.size) if s.tok[x] == 0 or s.city[x] == 0]
     assert culture.within(s, friendly, 2) == _within_by_search(s, friendly, 2)
+
+
+@pytest.mark.parametrize(("players", "seed", "map_"), [(3, 4, "first_game"), (4, 9, "standard")])
+def test_issue21_drama_and_poetry_sources_on_bitsets_equal_the_space_checks(
+    players: int, seed: int, map_: str
+) -> None:
+    """Drama and Poetry's tokens to move (CIV-A13) found on bitsets are the tokens with an
+    adjacent empty land space (of difficulty within the slot, if limited), space by space."""
+    from civtable.games.civilization_a_new_dawn import actions as A  # noqa: N812
+    from civtable.games.civilization_a_new_dawn.rules import culture
+
+    s = new_game(players, seed, map_)
+    rng = Rng(seed)
+    for _ in range(600):
+        if s.is_terminal():
+            break
+        empty = [x for x in range(s.board.size) if not s.board.water[x] and C.empty(s, x)]
+        assert s.board.spaces_of(culture.empty_land_bits(s)) == empty
+        for seat in range(players):
+            for limit in (0, 2, 5):
+                srcs = [
+                    A.SPACE + x
+                    for x, t in enumerate(s.tok)
+                    if t == seat and culture._dp_dests(s, seat, x, limit)
+                ]
+                expect = [A.DONE, *srcs] if srcs else []
+                assert culture.legal_dp_from(s, [0, seat, limit]) == expect
+        random_step(s, rng)

@@ -5,6 +5,7 @@ Ops: ``place_control_tokens``, ``move_own_control_token``, ``convert_rival_contr
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from civtable.games.civilization_a_new_dawn import actions as A  # noqa: N812
@@ -216,15 +217,32 @@ def _dp_dests(state: CivState, seat: int, s: int, limit: int) -> list[int]:
     ]
 
 
+def empty_land_bits(state: CivState) -> int:
+    """Bitset of the empty land spaces (:func:`.common.empty`, CIV-2.8: no token, no figure)."""
+    b = state.board
+    occ = C.occupancy(state)
+    full = occ.occupied | occ.barbs | occ.cstates | b.water_mask
+    bit = b.bit
+    for values in (state.res, state.nw, state.wtok):
+        for s in compress(range(len(values)), map((0).__le__, values)):
+            full |= bit[s]
+    for cv in state.caravans:
+        for p in cv:
+            if p >= 0:
+                full |= bit[p]
+    return b.valid_mask & ~full
+
+
 @K.decision(K.D_DP_FROM, "Drama and Poetry: token to move")
 def legal_dp_from(state: CivState, frame: K.Frame) -> list[int]:
-    """Own tokens with an adjacent empty space, or skip."""
-    seat = frame[1]
-    srcs = [
-        A.SPACE + s
-        for s, t in enumerate(state.tok)
-        if t == seat and _dp_dests(state, seat, s, frame[2])
-    ]
+    """Own tokens with an adjacent empty space (:func:`_dp_dests`), or skip."""
+    seat, limit = frame[1], frame[2]
+    b = state.board
+    dests = empty_land_bits(state)
+    if limit:
+        dests &= C.land_within(state, seat, C.CTX_NONE, limit)
+    adj = b.adjacent_mask
+    srcs = [A.SPACE + s for s in b.spaces_of(C.occupancy(state).tokens[seat]) if adj[s] & dests]
     return [A.DONE, *srcs] if srcs else []
 
 
