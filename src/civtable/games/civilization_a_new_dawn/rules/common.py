@@ -438,7 +438,10 @@ def conquered(state: CivState, seat: int) -> list[int]:
 
 def cs_tokens_on(state: CivState, seat: int, type_: int) -> list[int]:
     """City-state tokens on the card holding place ``type_`` (CIV-16.3, CIV-7.5)."""
-    return [c.index for c in CITY_STATES if state.cs_owner[c.index] == seat and c.type == type_]
+    owner = state.cs_owner
+    if seat not in owner:  # no conquered city-state: the usual case
+        return []
+    return [c.index for c in CITY_STATES if owner[c.index] == seat and c.type == type_]
 
 
 def usable_cs_tokens(state: CivState, seat: int, type_: int) -> list[int]:
