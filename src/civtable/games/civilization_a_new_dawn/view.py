@@ -184,6 +184,7 @@ def _players(state: CivState) -> list[JSON]:
         tuple(state.wonder_owner),
         tuple(state.victory),
     )
+    friendly = C.occupancy(state).friendly
     return [
         {
             **_part(
@@ -208,7 +209,7 @@ def _players(state: CivState) -> list[JSON]:
                 lambda p=p: _player(state, p),  # type: ignore[misc]
             ),
             "mature_cities": C.mature_cities(state, p),
-            "friendly_spaces": C.friendly_spaces(state, p),
+            "friendly_spaces": friendly[p].bit_count(),  # C.friendly_spaces
         }
         for p in range(state.players)
     ]
