@@ -40,6 +40,16 @@ def _kind_ok(terrain: int, piece: int) -> bool:
     return (terrain == SEA) == (piece == SHIP)
 
 
+def bits_list(x: int) -> list[int]:
+    """The regions of a bit set, ascending."""
+    out = []
+    while x:
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
+    return out
+
+
 def first_targets(state: DeusState, s: int, piece: int) -> list[int]:
     """DEUS-7.4.1 / AMB-7 / AMB-8: empty edge regions of the right kind, at distance >= 3 from
     every region another player occupies if any such region exists."""
@@ -53,24 +63,40 @@ def first_targets(state: DeusState, s: int, piece: int) -> list[int]:
     return far if far else cands
 
 
+def piece_target_bits(state: DeusState, s: int, piece: int) -> tuple[int, int]:
+    """Bit sets of the normal regions (DEUS-7.4.1 .. 7.4.6) and the 3-VP edge regions
+    (DEUS-7.4.7 / AMB-9, not already normal) where ``s`` may put a piece of type ``piece``."""
+    owner = state.owner
+    if s not in owner:  # the first piece (DEUS-7.4.1); no edge purchase without a piece
+        first = 0
+        for r in first_targets(state, s, piece):
+            first |= 1 << r
+        return first, 0
+    b = state.board
+    mask = state.mask
+    nbits = b.nbits
+    pbit = 1 << piece
+    mine = empty = holding = adj = 0
+    for r, o in enumerate(owner):
+        if o == s:
+            mine |= 1 << r
+            adj |= nbits[r]
+            if mask[r] & pbit:
+                holding |= 1 << r
+        elif o < 0:
+            empty |= 1 << r
+    ok = b.kind_bits[piece]
+    # DEUS-7.4.2 (a) an own region without that type (7.4.3), (b) an empty neighbour of one;
+    # sea: empty = no ship (DEUS-7.4.6)
+    normal = ((mine & ~holding) | (adj & empty)) & ok
+    if state.vp[s] < EDGE_VP:
+        return normal, 0
+    return normal, b.edge_bits & empty & ok & ~normal
+
+
 def normal_targets(state: DeusState, s: int, piece: int) -> list[int]:
     """DEUS-7.4.1 .. 7.4.6: where ``s`` may put a piece of type ``piece`` (sorted)."""
-    if not has_pieces(state, s):
-        return first_targets(state, s, piece)
-    b = state.board
-    owner = state.owner
-    mask = state.mask
-    bit = 1 << piece
-    out = set()
-    for r in range(b.size):
-        if owner[r] != s:
-            continue
-        if not mask[r] & bit and _kind_ok(b.terrain[r], piece):
-            out.add(r)  # DEUS-7.4.2 (a), 7.4.3 one of each type
-        for n in b.neighbours[r]:
-            if owner[n] < 0 and _kind_ok(b.terrain[n], piece):
-                out.add(n)  # DEUS-7.4.2 (b); sea: empty = no ship (DEUS-7.4.6)
-    return sorted(out)
+    return bits_list(piece_target_bits(state, s, piece)[0])
 
 
 def edge_targets(state: DeusState, s: int, piece: int, normal: list[int]) -> list[int]:
