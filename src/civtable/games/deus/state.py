@@ -144,9 +144,7 @@ class DeusState(State):
         if self.phase == OVER:
             return ()
         if self.phase == PICK:
-            from civtable.games.deus.rules.setup import pick_target
-
-            k = pick_target(self)
+            k = setup.pick_target(self)
             return tuple(s for s in range(self.players) if sum(self.picks[s]) < k)
         return (self.cur,)
 
@@ -160,8 +158,6 @@ class DeusState(State):
         """Sorted legal action ids (cached until the state changes)."""
         cached = self._legal.get(seat)
         if cached is None:
-            from civtable.games.deus.rules import turn
-
             cached = turn.legal_actions(self, seat) if self.owes_decision(seat) else []
             self._legal[seat] = cached
         return cached[:]
@@ -184,20 +180,14 @@ class DeusState(State):
         (:func:`civtable.games.deus.rules.effects.draw`), and so does the end of the action.
         """
         if self.phase == PICK:
-            from civtable.games.deus.rules.setup import pick_target
-
-            return 0 < sum(self.picks[seat]) < pick_target(self)
+            return 0 < sum(self.picks[seat]) < setup.pick_target(self)
         return self.open_seat == seat and self.phase not in (MAIN, OVER) and seat == self.cur
 
     def describe(self, seat: int, action: int) -> str:
         """A readable label of ``action`` for ``seat`` now."""
-        from civtable.games.deus.rules import turn
-
         return turn.describe(self, seat, action)
 
     def _apply(self, seat: int, action: int) -> None:
-        from civtable.games.deus.rules import turn
-
         self._legal = {}
         turn.apply(self, seat, action)
 
@@ -208,22 +198,16 @@ class DeusState(State):
 
     def result(self) -> Result:
         """Final scores (DEUS-19); a projection if the game is not over."""
-        from civtable.games.deus.scoring import result
-
-        return result(self)
+        return scoring.result(self)
 
     # --- information ---------------------------------------------------------------------
     def view(self, seat: int | None, *, labels: bool = True) -> JSON:
         """What ``seat`` may know (DEUS-20)."""
-        from civtable.games.deus.view import view
-
-        return view(self, seat, labels=labels)
+        return views.view(self, seat, labels=labels)
 
     def determinize(self, seat: int, rng: Rng) -> DeusState:
         """Hidden cards re-dealt (DEUS-20)."""
-        from civtable.games.deus.view import determinize
-
-        return determinize(self, seat, rng)
+        return views.determinize(self, seat, rng)
 
     # --- copying and serialization -------------------------------------------------------
     def copy(self) -> DeusState:
@@ -328,3 +312,10 @@ def _copy_json(v: Any) -> Any:
     if isinstance(v, dict):
         return {str(k): _copy_json(x) for k, x in v.items()}
     return v
+
+
+# The rules import this module (its phases and the state class), so they are imported last:
+# the state's methods call them on every decision, where an import statement would cost.
+from civtable.games.deus import scoring  # noqa: E402
+from civtable.games.deus import view as views  # noqa: E402
+from civtable.games.deus.rules import setup, turn  # noqa: E402

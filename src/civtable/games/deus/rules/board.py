@@ -63,28 +63,45 @@ def first_targets(state: DeusState, s: int, piece: int) -> list[int]:
     return far if far else cands
 
 
-def piece_target_bits(state: DeusState, s: int, piece: int) -> tuple[int, int]:
+#: what :func:`map_scan` finds: the seat's regions (bit set and list), the empty regions and
+#: the neighbours of the seat's regions (bit sets)
+Scan = tuple[int, list[int], int, int]
+
+
+def map_scan(state: DeusState, s: int) -> Scan:
+    """One pass over the map for seat ``s`` (see :data:`Scan`), shared by the piece types."""
+    nbits = state.board.nbits
+    mine = empty = adj = 0
+    owned = []
+    for r, o in enumerate(state.owner):
+        if o == s:
+            mine |= 1 << r
+            adj |= nbits[r]
+            owned.append(r)
+        elif o < 0:
+            empty |= 1 << r
+    return mine, owned, empty, adj
+
+
+def piece_target_bits(
+    state: DeusState, s: int, piece: int, scan: Scan | None = None
+) -> tuple[int, int]:
     """Bit sets of the normal regions (DEUS-7.4.1 .. 7.4.6) and the 3-VP edge regions
-    (DEUS-7.4.7 / AMB-9, not already normal) where ``s`` may put a piece of type ``piece``."""
-    owner = state.owner
-    if s not in owner:  # the first piece (DEUS-7.4.1); no edge purchase without a piece
+    (DEUS-7.4.7 / AMB-9, not already normal) where ``s`` may put a piece of type ``piece``;
+    ``scan`` is :func:`map_scan` of ``s`` if the caller has it."""
+    mine, owned, empty, adj = map_scan(state, s) if scan is None else scan
+    if not mine:  # the first piece (DEUS-7.4.1); no edge purchase without a piece
         first = 0
         for r in first_targets(state, s, piece):
             first |= 1 << r
         return first, 0
     b = state.board
     mask = state.mask
-    nbits = b.nbits
     pbit = 1 << piece
-    mine = empty = holding = adj = 0
-    for r, o in enumerate(owner):
-        if o == s:
-            mine |= 1 << r
-            adj |= nbits[r]
-            if mask[r] & pbit:
-                holding |= 1 << r
-        elif o < 0:
-            empty |= 1 << r
+    holding = 0
+    for r in owned:
+        if mask[r] & pbit:
+            holding |= 1 << r
     ok = b.kind_bits[piece]
     # DEUS-7.4.2 (a) an own region without that type (7.4.3), (b) an empty neighbour of one;
     # sea: empty = no ship (DEUS-7.4.6)

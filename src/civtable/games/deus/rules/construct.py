@@ -14,7 +14,13 @@ from civtable.games.deus.catalog import (
     GOLD_PER_RESOURCE,
     PURPLE,
 )
-from civtable.games.deus.rules.board import bits_list, piece_target_bits, temple_targets
+from civtable.games.deus.rules.board import (
+    Scan,
+    bits_list,
+    map_scan,
+    piece_target_bits,
+    temple_targets,
+)
 
 if TYPE_CHECKING:
     from civtable.games.deus.state import DeusState
@@ -105,9 +111,10 @@ def piece_targets(state: DeusState, s: int, color: int) -> tuple[list[int], list
     return bits_list(normal), bits_list(edge)
 
 
-def has_piece_target(state: DeusState, s: int, color: int) -> bool:
-    """Is there a region for the piece of ``color`` (normal or edge, DEUS-7.4)?"""
-    normal, edge = piece_target_bits(state, s, COLOR_PIECE[color])
+def has_piece_target(state: DeusState, s: int, color: int, scan: Scan | None = None) -> bool:
+    """Is there a region for the piece of ``color`` (normal or edge, DEUS-7.4)? ``scan`` is
+    :func:`map_scan` of ``s`` if the caller has it."""
+    normal, edge = piece_target_bits(state, s, COLOR_PIECE[color], scan)
     return bool(normal or edge)
 
 
@@ -127,15 +134,42 @@ def can_construct(state: DeusState, s: int, t: int) -> bool:
     return has_piece_target(state, s, card.color)
 
 
+def buildable(state: DeusState, s: int, kinds: list[int]) -> list[bool]:
+    """:func:`can_construct` of each card type of ``kinds``, with one map scan and one region
+    test per colour."""
+    out = []
+    onboard = state.onboard[s]
+    scan: Scan | None = None
+    has_target: dict[int, bool] = {}
+    for t in kinds:
+        color = CARDS[t].color
+        if color == PURPLE:
+            out.append(can_construct(state, s, t))
+            continue
+        if onboard[COLOR_PIECE[color]] < 1 or not can_pay(state, s, t):  # DEUS-7.1, 7.3
+            out.append(False)
+            continue
+        has = has_target.get(color)
+        if has is None:
+            if scan is None:
+                scan = map_scan(state, s)
+            has = has_target[color] = has_piece_target(state, s, color, scan)
+        out.append(has)  # DEUS-7.2, 7.4
+    return out
+
+
 def blind_columns(state: DeusState, s: int) -> list[int]:
     """DEUS-21.3: columns a blind card may go to (piece on the board, k gold for the k-th card
     of the column, a legal region)."""
     out = []
+    scan: Scan | None = None
     for c in BUILDING_COLORS:
         if state.onboard[s][COLOR_PIECE[c]] < 1:
             continue
         if state.gold[s] < len(state.cols[s][c]) + 1:
             continue
-        if has_piece_target(state, s, c):
+        if scan is None:
+            scan = map_scan(state, s)
+        if has_piece_target(state, s, c, scan):
             out.append(c)
     return out

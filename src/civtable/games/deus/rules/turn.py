@@ -60,8 +60,8 @@ def legal_actions(state: DeusState, seat: int) -> list[int]:
             and not state.blind_used[s]
             and bool(construct.blind_columns(state, s))
         )
-        for t in kinds:
-            if construct.can_construct(state, s, t):
+        for t, ok in zip(kinds, construct.buildable(state, s, kinds), strict=True):
+            if ok:
                 out.append(act.BUILD + t)
             out.append(act.OFFER + t)  # DEUS-6.2.1 offering is always possible
             if blind:
