@@ -212,6 +212,15 @@ class DeusState(State):
     # --- copying and serialization -------------------------------------------------------
     def copy(self) -> DeusState:
         """An independent copy (lists sliced, board and catalog shared)."""
+        return self._copy(self.history[:], {})
+
+    def branch(self) -> DeusState:
+        """A copy for a bot's look-ahead, which applies legal actions to it at once: its history
+        starts empty and it keeps the legal actions already listed here (the lists are never
+        changed in place; :meth:`copy` gives a copy whose fields may be edited by hand)."""
+        return self._copy([], self._legal.copy())
+
+    def _copy(self, history: list[tuple[int, int]], legal: dict[int, list[int]]) -> DeusState:
         s = DeusState.__new__(DeusState)
         s.game = self.game
         s.board = self.board
@@ -219,9 +228,9 @@ class DeusState(State):
         s.players = self.players
         s.seed = self.seed
         s.options = self.options
-        s.history = self.history[:]
+        s.history = history
         s.log = None if self.log is None else self.log[:]
-        s._legal = {}
+        s._legal = legal
         s.open_seat = self.open_seat
         s.owner = self.owner[:]
         s.mask = self.mask[:]
@@ -233,13 +242,13 @@ class DeusState(State):
         s.discard = self.discard[:]
         s.gold = self.gold[:]
         s.vp = self.vp[:]
-        s.res = [x[:] for x in self.res]
-        s.onboard = [x[:] for x in self.onboard]
-        s.personal = [x[:] for x in self.personal]
-        s.hands = [x[:] for x in self.hands]
-        s.cols = [[c[:] for c in cs] for cs in self.cols]
+        s.res = list(map(list.copy, self.res))
+        s.onboard = list(map(list.copy, self.onboard))
+        s.personal = list(map(list.copy, self.personal))
+        s.hands = list(map(list.copy, self.hands))
+        s.cols = [list(map(list.copy, cs)) for cs in self.cols]
         s.blind_used = self.blind_used[:]
-        s.picks = [x[:] for x in self.picks]
+        s.picks = list(map(list.copy, self.picks))
         s.first = self.first
         s.cur = self.cur
         s.round = self.round

@@ -25,7 +25,7 @@ SHIP_BIT = 1 << SHIP
 
 def popcount(x: int) -> int:
     """Number of pieces in a region mask."""
-    return bin(x).count("1")
+    return x.bit_count()
 
 
 def has_pieces(state: DeusState, s: int) -> bool:

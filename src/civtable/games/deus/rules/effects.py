@@ -94,10 +94,12 @@ def count(state: DeusState, s: int, c: Counter) -> int:
     b = state.board
     owner = state.owner
     if kind == CNT_OCCUPIED_LAND:  # DEUS-11.4
-        return sum(1 for r in range(b.size) if owner[r] == s and b.terrain[r] == c.param)
+        terrain = b.terrain
+        return sum(1 for r, o in enumerate(owner) if o == s and terrain[r] == c.param)
     if kind in (CNT_REGIONS_MIN, CNT_PAIRS_MIN):  # DEUS-11.3, 15.4 (pairs)
         mask = state.mask
-        k = sum(1 for r in range(b.size) if owner[r] == s and popcount(mask[r]) >= c.param)
+        least = c.param
+        k = sum(1 for r, o in enumerate(owner) if o == s and mask[r].bit_count() >= least)
         return k // 2 if kind == CNT_PAIRS_MIN else k
     if kind == CNT_PROD_LAND:  # DEUS-12.2 Cooperatives
         mask = state.mask
