@@ -25,7 +25,7 @@ from civtable.games.deus.catalog import (
     TERRAINS,
 )
 from civtable.games.deus.rules import construct
-from civtable.games.deus.rules.board import temple_targets
+from civtable.games.deus.rules.board import Scan, map_scan, temple_targets
 from civtable.games.deus.state import (
     BLIND_MARK,
     BUY_PH,
@@ -44,6 +44,7 @@ from civtable.games.deus.state import (
 )
 
 if TYPE_CHECKING:
+    from civtable.games.deus.catalog import Board
     from civtable.games.deus.state import DeusState
 
 _IDS = tuple(c.id for c in CARDS)
@@ -54,6 +55,72 @@ def _pieces_in(mask: int) -> list[str]:
     if mask >> len(PIECES) & 1:
         out.append("temple")
     return out
+
+
+#: the piece names of every region mask (a piece of each type and a temple: 6 bits)
+_PIECES_OF: tuple[tuple[str, ...], ...] = tuple(
+    tuple(_pieces_in(m)) for m in range(1 << (len(PIECES) + 1))
+)
+
+
+class _RegionViews:
+    """The view entries of one board's regions, made once per (region, owner, pieces) and
+    shared by every view of that board: views are read, never edited in place."""
+
+    __slots__ = ("board", "made", "static")
+
+    def __init__(self, b: Board) -> None:
+        self.board = b
+        #: id, axial q and r, terrain, edge and neighbours of each region
+        self.static = [
+            (
+                b.ids[r],
+                b.axial[r][0] if b.axial else None,
+                b.axial[r][1] if b.axial else None,
+                TERRAINS[b.terrain[r]],
+                b.edge[r],
+                b.neighbours[r],
+            )
+            for r in range(b.size)
+        ]
+        #: per region: (mask << 8 | owner + 1) -> its entry
+        self.made: list[dict[int, JSON]] = [{} for _ in range(b.size)]
+
+    def entries(self, owner: list[int], mask: list[int]) -> list[JSON]:
+        """The ``regions`` list of a view of this board with these owners and pieces."""
+        out = []
+        made = self.made
+        for r, (o, m) in enumerate(zip(owner, mask, strict=True)):
+            key = m << 8 | (o + 1)
+            doc = made[r].get(key)
+            if doc is None:
+                rid, q, rr, terrain, edge, adjacent = self.static[r]
+                doc = made[r][key] = {
+                    "id": rid,
+                    "q": q,
+                    "r": rr,
+                    "terrain": terrain,
+                    "edge": edge,
+                    "owner": o if o >= 0 else None,
+                    "pieces": _pieces_in(m),
+                    "adjacent": list(adjacent),
+                }
+            out.append(doc)
+        return out
+
+
+#: the region views of the boards seen lately, by ``id`` (the entry keeps its board, so a
+#: reused ``id`` is noticed)
+_BOARDS: dict[int, _RegionViews] = {}
+
+
+def _regions(b: Board) -> _RegionViews:
+    hit = _BOARDS.get(id(b))
+    if hit is None or hit.board is not b:
+        if len(_BOARDS) > 256:
+            _BOARDS.clear()
+        hit = _BOARDS[id(b)] = _RegionViews(b)
+    return hit
 
 
 def _column(cards: list[int], own: bool) -> list[str]:
@@ -98,31 +165,32 @@ def pending(state: DeusState, seat: int) -> JSON:
     return doc
 
 
-def build_block(state: DeusState, s: int, t: int) -> str | None:
+def build_block(state: DeusState, s: int, t: int, scan: Scan | None = None) -> str | None:
     """Why ``s`` cannot construct card ``t`` now (None: it can), in the order of the checks of
     :func:`construct.can_construct`: ``temple_columns`` (DEUS-8.2), ``temple_region`` (DEUS-8.4,
-    8.5), ``piece`` (DEUS-7.1), ``cost`` (DEUS-7.3), ``region`` (DEUS-7.2, 7.4)."""
+    8.5), ``piece`` (DEUS-7.1), ``cost`` (DEUS-7.3), ``region`` (DEUS-7.2, 7.4). ``scan`` is
+    :func:`map_scan` of ``s`` if the caller has it."""
     card = CARDS[t]
     if card.color == PURPLE:
         if not construct.temple_prerequisite(state, s):
             return "temple_columns"
         if state.temples > 0 and not temple_targets(state, s):
             return "temple_region"
-        return None if construct.payments(state, s, t) else "cost"
+        return None if construct.can_pay(state, s, t) else "cost"
     if state.onboard[s][COLOR_PIECE[card.color]] < 1:
         return "piece"
-    if not construct.payments(state, s, t):
+    if not construct.can_pay(state, s, t):
         return "cost"
-    normal, edge = construct.piece_targets(state, s, card.color)
-    return None if normal or edge else "region"
+    return None if construct.has_piece_target(state, s, card.color, scan) else "region"
 
 
 def cannot_build(state: DeusState, s: int) -> JSON:
     """Each card of the seat's hand it cannot construct now, with the reason (see
     :func:`build_block`): the words a table shows beside a card without a Construct button."""
     out: JSON = {}
+    scan = map_scan(state, s)
     for t in sorted(set(state.hands[s])):
-        why = build_block(state, s, t)
+        why = build_block(state, s, t, scan)
         if why is not None:
             out[_IDS[t]] = why
     return out
@@ -143,12 +211,15 @@ def view(state: DeusState, seat: int | None, *, labels: bool = True) -> JSON:
                 "seat": s,
                 "gold": state.gold[s],
                 "vp": state.vp[s] if (mine or public_vp) else None,
-                "resources": {RESOURCES[r]: state.res[s][r] for r in range(len(RESOURCES))},
-                "board_pieces": {PIECES[p]: state.onboard[s][p] for p in range(len(PIECES))},
-                "personal_supply": {PIECES[p]: state.personal[s][p] for p in range(len(PIECES))},
+                "resources": dict(zip(RESOURCES, state.res[s], strict=True)),
+                "board_pieces": dict(zip(PIECES, state.onboard[s], strict=True)),
+                "personal_supply": dict(zip(PIECES, state.personal[s], strict=True)),
                 "picked": sum(state.picks[s]) if picking else None,
                 "hand_size": len(state.hands[s]),
-                "columns": {COLORS[c]: _column(state.cols[s][c], mine) for c in range(len(COLORS))},
+                "columns": {
+                    name: _column(col, mine)
+                    for name, col in zip(COLORS, state.cols[s], strict=True)
+                },
                 "blind_used": bool(state.blind_used[s]),
                 "turns": state.turns[s],
             }
@@ -163,19 +234,7 @@ def view(state: DeusState, seat: int | None, *, labels: bool = True) -> JSON:
         "current": state.cur,
         "phase": PHASE_NAMES[state.phase] if state.phase >= 0 else "resolving",
         "to_move": list(state.to_move()),
-        "regions": [
-            {
-                "id": b.ids[r],
-                "q": b.axial[r][0] if b.axial else None,
-                "r": b.axial[r][1] if b.axial else None,
-                "terrain": TERRAINS[b.terrain[r]],
-                "edge": b.edge[r],
-                "owner": state.owner[r] if state.owner[r] >= 0 else None,
-                "pieces": _pieces_in(state.mask[r]),
-                "adjacent": list(b.neighbours[r]),
-            }
-            for r in range(b.size)
-        ],
+        "regions": _regions(b).entries(state.owner, state.mask),
         "villages": [
             {"id": b.ids[v], "vp": state.vvp[i], "attacked": bool(state.vatt[i])}
             for i, v in enumerate(b.villages)
