@@ -57,17 +57,11 @@ def _pieces_in(mask: int) -> list[str]:
     return out
 
 
-#: the piece names of every region mask (a piece of each type and a temple: 6 bits)
-_PIECES_OF: tuple[tuple[str, ...], ...] = tuple(
-    tuple(_pieces_in(m)) for m in range(1 << (len(PIECES) + 1))
-)
-
-
 class _RegionViews:
     """The view entries of one board's regions, made once per (region, owner, pieces) and
     shared by every view of that board: views are read, never edited in place."""
 
-    __slots__ = ("board", "made", "static")
+    __slots__ = ("board", "made", "maps", "static")
 
     def __init__(self, b: Board) -> None:
         self.board = b
@@ -85,9 +79,23 @@ class _RegionViews:
         ]
         #: per region: (mask << 8 | owner + 1) -> its entry
         self.made: list[dict[int, JSON]] = [{} for _ in range(b.size)]
+        #: the entries of whole maps seen lately, by owners and pieces (every seat views the
+        #: same map; most moves leave it as it was)
+        self.maps: dict[tuple[int, ...], list[JSON]] = {}
 
     def entries(self, owner: list[int], mask: list[int]) -> list[JSON]:
         """The ``regions`` list of a view of this board with these owners and pieces."""
+        key = (*owner, *mask)
+        hit = self.maps.get(key)
+        if hit is not None:
+            return hit[:]
+        out = self._entries(owner, mask)
+        if len(self.maps) >= 1024:
+            self.maps.clear()
+        self.maps[key] = out[:]
+        return out
+
+    def _entries(self, owner: list[int], mask: list[int]) -> list[JSON]:
         out = []
         made = self.made
         for r, (o, m) in enumerate(zip(owner, mask, strict=True)):
@@ -123,11 +131,21 @@ def _regions(b: Board) -> _RegionViews:
     return hit
 
 
-def _column(cards: list[int], own: bool) -> list[str]:
-    return [
-        (_IDS[t - BLIND_MARK] + "*" if own else "blind") if t >= BLIND_MARK else _IDS[t]
-        for t in cards
-    ]
+#: the name of a card of a column as others see it and as its owner sees it (a blind-built
+#: card is stored as card + BLIND_MARK, DEUS-21.3)
+_SEEN: dict[int, str] = {
+    **dict(enumerate(_IDS)),
+    **{t + BLIND_MARK: "blind" for t in range(len(_IDS))},
+}
+_SEEN_OWN: dict[int, str] = {
+    **dict(enumerate(_IDS)),
+    **{t + BLIND_MARK: i + "*" for t, i in enumerate(_IDS)},
+}
+
+
+_RESOURCE_NAMES = tuple(enumerate(RESOURCES))
+_PIECE_NAMES = tuple(enumerate(PIECES))
+_COLOR_NAMES = tuple(enumerate(COLORS))
 
 
 _PURPOSES = ("produce_one", "produce_region", "steal", "siege", "army_to_move", "destination")
@@ -206,20 +224,24 @@ def view(state: DeusState, seat: int | None, *, labels: bool = True) -> JSON:
     players = []
     for s in range(state.players):
         mine = s == seat
+        res, onboard, personal, cols = (
+            state.res[s],
+            state.onboard[s],
+            state.personal[s],
+            state.cols[s],
+        )
+        seen = _SEEN_OWN if mine else _SEEN
         players.append(
             {
                 "seat": s,
                 "gold": state.gold[s],
                 "vp": state.vp[s] if (mine or public_vp) else None,
-                "resources": dict(zip(RESOURCES, state.res[s], strict=True)),
-                "board_pieces": dict(zip(PIECES, state.onboard[s], strict=True)),
-                "personal_supply": dict(zip(PIECES, state.personal[s], strict=True)),
+                "resources": {name: res[i] for i, name in _RESOURCE_NAMES},
+                "board_pieces": {name: onboard[i] for i, name in _PIECE_NAMES},
+                "personal_supply": {name: personal[i] for i, name in _PIECE_NAMES},
                 "picked": sum(state.picks[s]) if picking else None,
                 "hand_size": len(state.hands[s]),
-                "columns": {
-                    name: _column(col, mine)
-                    for name, col in zip(COLORS, state.cols[s], strict=True)
-                },
+                "columns": {name: [seen[t] for t in cols[i]] for i, name in _COLOR_NAMES},
                 "blind_used": bool(state.blind_used[s]),
                 "turns": state.turns[s],
             }
@@ -239,7 +261,7 @@ def view(state: DeusState, seat: int | None, *, labels: bool = True) -> JSON:
             {"id": b.ids[v], "vp": state.vvp[i], "attacked": bool(state.vatt[i])}
             for i, v in enumerate(b.villages)
         ],
-        "supply": {RESOURCES[r]: state.supply[r] for r in range(len(RESOURCES))},
+        "supply": {name: state.supply[i] for i, name in _RESOURCE_NAMES},
         "temples_left": state.temples,
         "deck_size": len(state.deck),
         "discard_size": len(state.discard),
