@@ -42,23 +42,22 @@ def breakdown(state: DeusState) -> list[dict[str, int]]:
     return out
 
 
-#: the resource index of each resource majority of :data:`MAJORITIES` (-1: gold)
-_MAJORITY_RES: tuple[int, ...] = tuple(-1 if m == "gold" else RES_INDEX[m] for m in MAJORITIES)
+# seat_score counts a majority of every resource and of gold
+assert sorted(MAJORITIES) == sorted([*RES_INDEX, "gold"])
 
 
 def seat_score(state: DeusState, s: int) -> int:
     """The score of seat ``s`` alone: ``sum(breakdown(state)[s].values())``, without the other
     seats' temple cards (bots evaluate one seat many times per decision)."""
-    score = state.vp[s] + temples_score(state, s)
-    players = range(state.players)
-    for r in _MAJORITY_RES:  # DEUS-19.2
-        if r < 0:
-            mine = state.gold[s]
-            top = max(state.gold)
-        else:
-            res = state.res
-            mine = res[s][r]
-            top = max(res[p][r] for p in players)
+    score = state.vp[s]
+    if state.cols[s][PURPLE]:
+        score += temples_score(state, s)
+    # DEUS-19.2: the majorities of the four resources and of gold
+    gold = state.gold[s]
+    top = max(state.gold)
+    if top >= 1 and gold == top:
+        score += MAJORITY_VP
+    for mine, top in zip(state.res[s], map(max, *state.res), strict=True):
         if top >= 1 and mine == top:
             score += MAJORITY_VP
     return score

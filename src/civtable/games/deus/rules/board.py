@@ -141,6 +141,16 @@ def temple_targets(state: DeusState, s: int) -> list[int]:
     ]
 
 
+def has_temple_target(state: DeusState, s: int) -> bool:
+    """``bool(temple_targets(state, s))``, faster."""
+    land = state.board.land_bits
+    mask = state.mask
+    for r, o in enumerate(state.owner):
+        if o == s and land >> r & 1 and not mask[r] & TEMPLE_BIT:
+            return True
+    return False
+
+
 def place(state: DeusState, s: int, region: int, bit: int) -> None:
     """Put a piece (``bit`` of the mask) for ``s`` in ``region``, then check attacks (DEUS-9.2)."""
     state.owner[region] = s

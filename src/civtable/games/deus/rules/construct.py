@@ -17,9 +17,9 @@ from civtable.games.deus.catalog import (
 from civtable.games.deus.rules.board import (
     Scan,
     bits_list,
+    has_temple_target,
     map_scan,
     piece_target_bits,
-    temple_targets,
 )
 
 if TYPE_CHECKING:
@@ -100,9 +100,9 @@ def pay(state: DeusState, s: int, t: int, code: int) -> None:
 
 def temple_prerequisite(state: DeusState, s: int) -> bool:
     """DEUS-8.2 / AMB-11: the k-th temple needs k-1 cards in each of the five other columns."""
-    k = len(state.cols[s][PURPLE]) + 1
-    cols = state.cols[s]
-    return all(len(cols[c]) >= k - 1 for c in BUILDING_COLORS)
+    lengths = list(map(len, state.cols[s]))
+    need = lengths.pop(PURPLE)  # the k-th temple: k - 1 cards in each building column
+    return min(lengths) >= need
 
 
 def piece_targets(state: DeusState, s: int, color: int) -> tuple[list[int], list[int]]:
@@ -122,11 +122,10 @@ def can_construct(state: DeusState, s: int, t: int) -> bool:
     """DEUS-7.1, 7.2 / AMB-36 (ordinary cards) and DEUS-8.2 .. 8.5 / AMB-12 (temples)."""
     card = CARDS[t]
     if card.color == PURPLE:
-        if not temple_prerequisite(state, s):
+        # (the three tests are independent; the cheapest first)
+        if not can_pay(state, s, t) or not temple_prerequisite(state, s):
             return False
-        if state.temples > 0 and not temple_targets(state, s):
-            return False
-        return can_pay(state, s, t)
+        return state.temples == 0 or has_temple_target(state, s)
     if state.onboard[s][COLOR_PIECE[card.color]] < 1:
         return False  # DEUS-7.1
     if not can_pay(state, s, t):
