@@ -210,14 +210,14 @@ def move_army(state: DeusState, s: int, start: int, dest: int) -> None:
 def check_attacks(state: DeusState) -> None:
     """DEUS-9.1 / 9.2: resolve every village now surrounded with an army next to it."""
     b = state.board
-    owner = state.owner
+    owner_of = state.owner.__getitem__
     mask = state.mask
     for i, v in enumerate(b.villages):
         if state.vatt[i]:
             continue
         nb = b.neighbours[v]
-        if any(owner[n] < 0 for n in nb):
-            continue
+        if min(map(owner_of, nb), default=-1) < 0:
+            continue  # an empty neighbour (owners are seats, -1 = none)
         if not any(mask[n] & ARMY_BIT for n in nb):
             continue
         attack(state, i)
