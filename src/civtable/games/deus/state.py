@@ -215,12 +215,20 @@ class DeusState(State):
         return self._copy(self.history[:], {})
 
     def branch(self) -> DeusState:
-        """A copy for a bot's look-ahead, which applies legal actions to it at once: its history
-        starts empty and it keeps the legal actions already listed here (the lists are never
-        changed in place; :meth:`copy` gives a copy whose fields may be edited by hand)."""
-        return self._copy([], self._legal.copy())
+        """A copy for a bot's look-ahead, which only applies legal actions to it: its history
+        starts empty, it keeps the legal actions already listed here (the lists are never
+        changed in place) and shares the tableau columns. :meth:`copy` gives a copy whose
+        fields may be edited by hand."""
+        return self._copy([], self._legal.copy(), shared_columns=True)
 
-    def _copy(self, history: list[tuple[int, int]], legal: dict[int, list[int]]) -> DeusState:
+    def _copy(
+        self,
+        history: list[tuple[int, int]],
+        legal: dict[int, list[int]],
+        shared_columns: bool = False,
+    ) -> DeusState:
+        """The copy; with ``shared_columns`` the tableau columns are shared with this state (the
+        rules never change a column in place, they replace it: ``turn._after_place``)."""
         s = DeusState.__new__(DeusState)
         s.game = self.game
         s.board = self.board
@@ -246,7 +254,11 @@ class DeusState(State):
         s.onboard = list(map(list.copy, self.onboard))
         s.personal = list(map(list.copy, self.personal))
         s.hands = list(map(list.copy, self.hands))
-        s.cols = [list(map(list.copy, cs)) for cs in self.cols]
+        s.cols = (
+            list(map(list.copy, self.cols))
+            if shared_columns
+            else [list(map(list.copy, cs)) for cs in self.cols]
+        )
         s.blind_used = self.blind_used[:]
         s.picks = list(map(list.copy, self.picks))
         s.first = self.first

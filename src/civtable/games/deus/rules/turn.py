@@ -229,7 +229,9 @@ def _after_place(state: DeusState, s: int) -> None:
     """DEUS-7.5 / 7.6: the card goes on top of its column, then the column is activated from
     the bottom card to the top card (temples activate nothing, DEUS-8.8)."""
     t, color, blind = state.ctx
-    state.cols[s][color].append(t + BLIND_MARK if blind else t)
+    # a new list, not an append: look-ahead copies share the columns (DeusState.branch)
+    cols = state.cols[s]
+    cols[color] = [*cols[color], t + BLIND_MARK if blind else t]
     state.ctx = []
     if color != PURPLE:
         state.queue = state.cols[s][color][:]
