@@ -53,20 +53,21 @@ def legal_actions(state: DeusState, seat: int) -> list[int]:
             # Degenerate case (AMB-27): deck and discard were empty when the hand ran out. The
             # only move is to pass; the empty-hand draw is tried again at the end (DEUS-7.7).
             return [act.DONE]
-        out = []
         kinds = sorted(set(state.hands[s]))
-        blind = (
+        # the ranges BUILD, OFFER, BLIND follow each other (see actions), so this is sorted
+        out = [
+            act.BUILD + t
+            for t, ok in zip(kinds, construct.buildable(state, s, kinds), strict=True)
+            if ok
+        ]
+        out += [act.OFFER + t for t in kinds]  # DEUS-6.2.1 offering is always possible
+        if (
             state.options["blind_building"]
             and not state.blind_used[s]
-            and bool(construct.blind_columns(state, s))
-        )
-        for t, ok in zip(kinds, construct.buildable(state, s, kinds), strict=True):
-            if ok:
-                out.append(act.BUILD + t)
-            out.append(act.OFFER + t)  # DEUS-6.2.1 offering is always possible
-            if blind:
-                out.append(act.BLIND + t)
-        return sorted(out)
+            and construct.blind_columns(state, s)
+        ):
+            out += [act.BLIND + t for t in kinds]
+        return out
     if ph == PICK:
         return [act.PIECE + p for p in setup.pick_choices(state, s)]
     if ph == COLUMN_PH:
