@@ -25,7 +25,7 @@ from civtable.games.deus.catalog import (
     TERRAINS,
 )
 from civtable.games.deus.rules import construct
-from civtable.games.deus.rules.board import Scan, map_scan, temple_targets
+from civtable.games.deus.rules.board import temple_targets
 from civtable.games.deus.state import (
     BLIND_MARK,
     BUY_PH,
@@ -183,11 +183,10 @@ def pending(state: DeusState, seat: int) -> JSON:
     return doc
 
 
-def build_block(state: DeusState, s: int, t: int, scan: Scan | None = None) -> str | None:
+def build_block(state: DeusState, s: int, t: int) -> str | None:
     """Why ``s`` cannot construct card ``t`` now (None: it can), in the order of the checks of
     :func:`construct.can_construct`: ``temple_columns`` (DEUS-8.2), ``temple_region`` (DEUS-8.4,
-    8.5), ``piece`` (DEUS-7.1), ``cost`` (DEUS-7.3), ``region`` (DEUS-7.2, 7.4). ``scan`` is
-    :func:`map_scan` of ``s`` if the caller has it."""
+    8.5), ``piece`` (DEUS-7.1), ``cost`` (DEUS-7.3), ``region`` (DEUS-7.2, 7.4)."""
     card = CARDS[t]
     if card.color == PURPLE:
         if not construct.temple_prerequisite(state, s):
@@ -199,16 +198,15 @@ def build_block(state: DeusState, s: int, t: int, scan: Scan | None = None) -> s
         return "piece"
     if not construct.can_pay(state, s, t):
         return "cost"
-    return None if construct.has_piece_target(state, s, card.color, scan) else "region"
+    return None if construct.has_piece_target(state, s, card.color) else "region"
 
 
 def cannot_build(state: DeusState, s: int) -> JSON:
     """Each card of the seat's hand it cannot construct now, with the reason (see
     :func:`build_block`): the words a table shows beside a card without a Construct button."""
     out: JSON = {}
-    scan = map_scan(state, s)
     for t in sorted(set(state.hands[s])):
-        why = build_block(state, s, t, scan)
+        why = build_block(state, s, t)
         if why is not None:
             out[_IDS[t]] = why
     return out

@@ -111,6 +111,34 @@ def piece_target_bits(
     return normal, b.edge_bits & empty & ok & ~normal
 
 
+def has_target(state: DeusState, s: int, piece: int) -> bool:
+    """``bool(normal or edge)`` of :func:`piece_target_bits`, stopping at the first region
+    found (usually the first region of ``s``)."""
+    b = state.board
+    owner = state.owner
+    mask = state.mask
+    ok = b.kind_bits[piece]
+    pbit = 1 << piece
+    neighbours = b.neighbours
+    has_piece = False
+    for r, o in enumerate(owner):
+        if o != s:
+            continue
+        has_piece = True
+        if ok >> r & 1 and not mask[r] & pbit:
+            return True  # DEUS-7.4.2 (a), 7.4.3
+        for n in neighbours[r]:
+            if owner[n] < 0 and ok >> n & 1:
+                return True  # DEUS-7.4.2 (b), 7.4.6
+    if not has_piece:
+        return bool(first_targets(state, s, piece))  # DEUS-7.4.1
+    if state.vp[s] < EDGE_VP:
+        return False
+    # DEUS-7.4.7: no normal region, so any empty edge region of the right kind
+    edges = b.edge_bits & ok
+    return any(owner[r] < 0 for r in bits_list(edges))
+
+
 def normal_targets(state: DeusState, s: int, piece: int) -> list[int]:
     """DEUS-7.4.1 .. 7.4.6: where ``s`` may put a piece of type ``piece`` (sorted)."""
     return bits_list(piece_target_bits(state, s, piece)[0])

@@ -15,10 +15,9 @@ from civtable.games.deus.catalog import (
     PURPLE,
 )
 from civtable.games.deus.rules.board import (
-    Scan,
     bits_list,
+    has_target,
     has_temple_target,
-    map_scan,
     piece_target_bits,
 )
 
@@ -111,11 +110,9 @@ def piece_targets(state: DeusState, s: int, color: int) -> tuple[list[int], list
     return bits_list(normal), bits_list(edge)
 
 
-def has_piece_target(state: DeusState, s: int, color: int, scan: Scan | None = None) -> bool:
-    """Is there a region for the piece of ``color`` (normal or edge, DEUS-7.4)? ``scan`` is
-    :func:`map_scan` of ``s`` if the caller has it."""
-    normal, edge = piece_target_bits(state, s, COLOR_PIECE[color], scan)
-    return bool(normal or edge)
+def has_piece_target(state: DeusState, s: int, color: int) -> bool:
+    """Is there a region for the piece of ``color`` (normal or edge, DEUS-7.4)?"""
+    return has_target(state, s, COLOR_PIECE[color])
 
 
 def can_construct(state: DeusState, s: int, t: int) -> bool:
@@ -134,26 +131,23 @@ def can_construct(state: DeusState, s: int, t: int) -> bool:
 
 
 def buildable(state: DeusState, s: int, kinds: list[int]) -> list[bool]:
-    """:func:`can_construct` of each card type of ``kinds``, with one map scan and one region
-    test per colour."""
+    """:func:`can_construct` of each card type of ``kinds``, one region test per colour."""
     out = []
     onboard = state.onboard[s]
-    scan: Scan | None = None
-    has_target: dict[int, bool] = {}
+    has_region: dict[int, bool] = {}
     for t in kinds:
         color = CARDS[t].color
         if color == PURPLE:
             out.append(can_construct(state, s, t))
             continue
-        if onboard[COLOR_PIECE[color]] < 1 or not can_pay(state, s, t):  # DEUS-7.1, 7.3
+        piece = COLOR_PIECE[color]
+        if onboard[piece] < 1 or not can_pay(state, s, t):  # DEUS-7.1, 7.3
             out.append(False)
             continue
-        has = has_target.get(color)
+        has = has_region.get(piece)
         if has is None:
-            if scan is None:
-                scan = map_scan(state, s)
-            has = has_target[color] = has_piece_target(state, s, color, scan)
-        out.append(has)  # DEUS-7.2, 7.4
+            has = has_region[piece] = has_target(state, s, piece)  # DEUS-7.2, 7.4
+        out.append(has)
     return out
 
 
@@ -161,14 +155,11 @@ def blind_columns(state: DeusState, s: int) -> list[int]:
     """DEUS-21.3: columns a blind card may go to (piece on the board, k gold for the k-th card
     of the column, a legal region)."""
     out = []
-    scan: Scan | None = None
     for c in BUILDING_COLORS:
         if state.onboard[s][COLOR_PIECE[c]] < 1:
             continue
         if state.gold[s] < len(state.cols[s][c]) + 1:
             continue
-        if scan is None:
-            scan = map_scan(state, s)
-        if has_piece_target(state, s, c, scan):
+        if has_piece_target(state, s, c):
             out.append(c)
     return out
