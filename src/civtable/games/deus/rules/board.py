@@ -120,18 +120,17 @@ def has_target(state: DeusState, s: int, piece: int) -> bool:
     ok = b.kind_bits[piece]
     pbit = 1 << piece
     neighbours = b.neighbours
-    has_piece = False
-    for r, o in enumerate(owner):
-        if o != s:
-            continue
-        has_piece = True
+    owned = owner.count(s)
+    if not owned:
+        return bool(first_targets(state, s, piece))  # DEUS-7.4.1
+    r = -1
+    for _ in range(owned):
+        r = owner.index(s, r + 1)  # the seat's regions in order (found by the list itself)
         if ok >> r & 1 and not mask[r] & pbit:
             return True  # DEUS-7.4.2 (a), 7.4.3
         for n in neighbours[r]:
             if owner[n] < 0 and ok >> n & 1:
                 return True  # DEUS-7.4.2 (b), 7.4.6
-    if not has_piece:
-        return bool(first_targets(state, s, piece))  # DEUS-7.4.1
     if state.vp[s] < EDGE_VP:
         return False
     # DEUS-7.4.7: no normal region, so any empty edge region of the right kind
@@ -173,8 +172,11 @@ def has_temple_target(state: DeusState, s: int) -> bool:
     """``bool(temple_targets(state, s))``, faster."""
     land = state.board.land_bits
     mask = state.mask
-    for r, o in enumerate(state.owner):
-        if o == s and land >> r & 1 and not mask[r] & TEMPLE_BIT:
+    owner = state.owner
+    r = -1
+    for _ in range(owner.count(s)):
+        r = owner.index(s, r + 1)
+        if land >> r & 1 and not mask[r] & TEMPLE_BIT:
             return True
     return False
 
