@@ -16,19 +16,24 @@ from civtable import games
 from civtable.bots import make_bot
 from civtable.games.deus.actions import pay_code
 from civtable.games.deus.catalog import (
+    ARMY,
     BUILDING_COLORS,
     CARDS,
     COLOR_PIECE,
     GOLD_PER_RESOURCE,
     PIECES,
     PURPLE,
+    SEA,
+    TEMPLE_BIT,
 )
 from civtable.games.deus.rules import construct
 from civtable.games.deus.rules.board import (
+    army_regions,
     edge_targets,
     has_target,
     has_temple_target,
     normal_targets,
+    owned_regions,
     temple_targets,
 )
 from civtable.games.deus.state import DeusState
@@ -102,3 +107,9 @@ def test_deus_7_fast_tests_agree_with_the_plain_definitions(
                 edge = edge_targets(state, s, piece, normal)
                 assert has_target(state, s, piece) == bool(normal or edge)
             assert has_temple_target(state, s) == bool(temple_targets(state, s))
+            mine = [r for r, o in enumerate(state.owner) if o == s]
+            assert owned_regions(state, s) == mine
+            assert army_regions(state, s) == [r for r in mine if state.mask[r] & (1 << ARMY)]
+            assert temple_targets(state, s) == [
+                r for r in mine if state.board.terrain[r] < SEA and not state.mask[r] & TEMPLE_BIT
+            ]

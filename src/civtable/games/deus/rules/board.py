@@ -28,6 +28,18 @@ def popcount(x: int) -> int:
     return x.bit_count()
 
 
+def owned_regions(state: DeusState, s: int) -> list[int]:
+    """The regions of seat ``s``, ascending (found by the owner list itself, not region by
+    region)."""
+    owner = state.owner
+    out = []
+    r = -1
+    for _ in range(owner.count(s)):
+        r = owner.index(s, r + 1)
+        out.append(r)
+    return out
+
+
 def has_pieces(state: DeusState, s: int) -> bool:
     """Does seat ``s`` have any piece on the map?"""
     return s in state.owner
@@ -160,12 +172,9 @@ def edge_targets(state: DeusState, s: int, piece: int, normal: list[int]) -> lis
 
 def temple_targets(state: DeusState, s: int) -> list[int]:
     """DEUS-8.4 / AMB-10: land regions ``s`` occupies without a temple."""
-    b = state.board
-    return [
-        r
-        for r in range(b.size)
-        if state.owner[r] == s and b.terrain[r] < SEA and not state.mask[r] & TEMPLE_BIT
-    ]
+    terrain = state.board.terrain
+    mask = state.mask
+    return [r for r in owned_regions(state, s) if terrain[r] < SEA and not mask[r] & TEMPLE_BIT]
 
 
 def has_temple_target(state: DeusState, s: int) -> bool:
@@ -191,7 +200,8 @@ def place(state: DeusState, s: int, region: int, bit: int) -> None:
 # --- armies (DEUS-16) ------------------------------------------------------------------------
 def army_regions(state: DeusState, s: int) -> list[int]:
     """Regions holding an army of ``s``."""
-    return [r for r in range(state.board.size) if state.owner[r] == s and state.mask[r] & ARMY_BIT]
+    mask = state.mask
+    return [r for r in owned_regions(state, s) if mask[r] & ARMY_BIT]
 
 
 def destinations(state: DeusState, s: int, start: int, steps: int) -> list[int]:
