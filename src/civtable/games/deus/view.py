@@ -90,7 +90,7 @@ class _RegionViews:
         if hit is not None:
             return hit[:]
         out = self._entries(owner, mask)
-        if len(self.maps) >= 1024:
+        if len(self.maps) >= 256:  # a few MB at most over the boards kept
             self.maps.clear()
         self.maps[key] = out[:]
         return out
@@ -125,7 +125,7 @@ _BOARDS: dict[int, _RegionViews] = {}
 def _regions(b: Board) -> _RegionViews:
     hit = _BOARDS.get(id(b))
     if hit is None or hit.board is not b:
-        if len(_BOARDS) > 256:
+        if len(_BOARDS) >= 16:
             _BOARDS.clear()
         hit = _BOARDS[id(b)] = _RegionViews(b)
     return hit
