@@ -218,6 +218,7 @@ def view(state: DeusState, seat: int | None, *, labels: bool = True) -> JSON:
         raise ValueError(f"no seat {seat} in a {state.players}-player game")
     b = state.board
     public_vp = bool(state.options.get("public_vp")) or state.phase == OVER
+    to_move = state.to_move()
     picking = state.phase == PICK
     players = []
     for s in range(state.players):
@@ -253,7 +254,7 @@ def view(state: DeusState, seat: int | None, *, labels: bool = True) -> JSON:
         "first_player": state.first,
         "current": state.cur,
         "phase": PHASE_NAMES[state.phase] if state.phase >= 0 else "resolving",
-        "to_move": list(state.to_move()),
+        "to_move": list(to_move),
         "regions": _regions(b).entries(state.owner, state.mask),
         "villages": [
             {"id": b.ids[v], "vp": state.vvp[i], "attacked": bool(state.vatt[i])}
@@ -279,7 +280,7 @@ def view(state: DeusState, seat: int | None, *, labels: bool = True) -> JSON:
             doc["my_picks"] = {PIECES[p]: state.picks[seat][p] for p in range(len(PIECES))}
         if state.offer and seat == state.cur:
             doc["offering"] = [_IDS[t] for t in state.offer]
-        if seat in state.to_move():
+        if seat in to_move:
             doc["pending"] = pending(state, seat)
         legal = state.legal_actions(seat)
         if labels:

@@ -274,8 +274,26 @@ def end_action(state: DeusState) -> None:
 
 
 # --- labels -------------------------------------------------------------------------------------
+def _card_labels() -> dict[int, str]:
+    """The labels of the card actions, which depend on the action alone."""
+    out = {}
+    for t, card in enumerate(CARDS):
+        god = GODS[card.color]
+        out[act.BUILD + t] = f"construct {card.label}"
+        out[act.OFFER + t] = f"offer to {god.name}, {card.label} on top"
+        out[act.ADD + t] = f"add {card.label} to the offering"
+        out[act.BLIND + t] = f"blind-build {card.label} (face down)"
+    return out
+
+
+_CARD_LABELS = _card_labels()
+
+
 def describe(state: DeusState, seat: int, action: int) -> str:
     """A readable label of ``action``."""
+    label = _CARD_LABELS.get(action)
+    if label is not None:
+        return label
     kind, arg = act.split(action)
     b = state.board
     if kind == "build":
