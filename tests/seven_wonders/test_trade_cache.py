@@ -31,3 +31,28 @@ def test_sw_7_payment_cache_bound_does_not_change_play(
         table.clear()
     assert _play(players, seed) == expected
     assert len(trade._split_cache) <= 4
+
+
+def _general_pairs(
+    needs: tuple[trade.Vec, ...], left_sig: int, right_sig: int, discount: int
+) -> set[tuple[int, int]]:
+    return {(cl, cr) for _, _, cl, cr in trade._splits(needs, left_sig, right_sig, discount)}
+
+
+def test_sw_7_5_fixed_neighbours_shortcut_gives_the_general_search_plans() -> None:
+    """Neighbours without choice units sell each resource independently (SW-7.5): the shortcut
+    gives the same ``(coins left, coins right)`` pairs as the general split search."""
+    rng = Rng(7)
+    checked = 0
+    for _ in range(800):
+        left = tuple(rng.randbelow(3) for _ in range(7))
+        right = tuple(rng.randbelow(3) for _ in range(7))
+        needs = tuple(
+            sorted({tuple(rng.randbelow(3) for _ in range(7)) for _ in range(1 + rng.randbelow(3))})
+        )
+        discount = rng.randbelow(16)
+        left_sig, right_sig = trade.production_sig(left, ()), trade.production_sig(right, ())
+        got = trade._fixed_split_pairs(needs, left, right, discount)
+        assert got == _general_pairs(needs, left_sig, right_sig, discount), (needs, left, right)
+        checked += bool(got)
+    assert checked > 80  # many cases have plans, not only the empty answer

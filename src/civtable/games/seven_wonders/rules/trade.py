@@ -184,17 +184,15 @@ def project(sig: int, need: Vec) -> int:
     the choice units; choice units that can give nothing needed are dropped.
     """
     fixed, choices = SIGNATURES[sig]
-    capped = []
-    open_mask = 0
-    for i in range(7):
-        f, m = fixed[i], need[i]
-        if f < m:
-            capped.append(f)
-            open_mask |= 1 << i
-        else:
-            capped.append(m)
-    kept = sorted(m & open_mask for m in choices if m & open_mask)
-    key = (tuple(capped), tuple(kept))
+    capped = tuple(map(min, fixed, need))
+    if choices:
+        open_mask = 0
+        for i in range(7):
+            if fixed[i] < need[i]:
+                open_mask |= 1 << i
+        key = (capped, tuple(sorted(m & open_mask for m in choices if m & open_mask)))
+    else:
+        key = (capped, ())
     found = _sig_ids.get(key)
     if found is None:
         found = _sig_ids[key] = len(SIGNATURES)
@@ -241,15 +239,17 @@ def payment_options(
     hit = _direct_cache.get(direct)
     if hit is not None:
         return hit
-    hit = _payment_options(cost_id, own_sig, left_sig, right_sig, discount)
+    hit = payment_options_uncached(cost_id, own_sig, left_sig, right_sig, discount)
     _bounded(_direct_cache)  # type: ignore[arg-type]
     _direct_cache[direct] = hit
     return hit
 
 
-def _payment_options(
+def payment_options_uncached(
     cost_id: int, own_sig: int, left_sig: int, right_sig: int, discount: int
 ) -> tuple[tuple[int, int], ...]:
+    """:func:`payment_options` without its last memo level (for callers that keep their own
+    cache of the five arguments); the lower memo levels are used."""
     info = _own_info.get((cost_id, own_sig))
     if info is None:
         own = project(own_sig, COSTS[cost_id])
@@ -279,5 +279,43 @@ def _payment_options(
 def _options_for_needs(
     needs: tuple[Vec, ...], left_sig: int, right_sig: int, discount: int
 ) -> tuple[tuple[int, int], ...]:
-    pairs = {(cl, cr) for _, _, cl, cr in _splits(needs, left_sig, right_sig, discount)}
+    left_fixed, left_choices = SIGNATURES[left_sig]
+    right_fixed, right_choices = SIGNATURES[right_sig]
+    if left_choices or right_choices:
+        pairs = {(cl, cr) for _, _, cl, cr in _splits(needs, left_sig, right_sig, discount)}
+    else:
+        pairs = _fixed_split_pairs(needs, left_fixed, right_fixed, discount)
     return tuple(sorted(pairs, key=lambda p: (p[0] + p[1], p[0])))
+
+
+def _fixed_split_pairs(
+    needs: tuple[Vec, ...], left_fixed: Vec, right_fixed: Vec, discount: int
+) -> set[tuple[int, int]]:
+    """The ``(coins left, coins right)`` of every plan when neither neighbour has choice units.
+
+    Each resource is then bought independently (SW-7.5): ``a`` units from the left and the
+    rest from the right, within each side's fixed units; the same plans as :func:`_splits`.
+    """
+    price_l, price_r = unit_prices(discount)
+    pairs: set[tuple[int, int]] = set()
+    for need in needs:
+        if need == ZERO:
+            return {(0, 0)}
+        # per needed resource: the (coins left, coins right) of each feasible share
+        per_resource: list[list[tuple[int, int]]] = []
+        for i in range(7):
+            n = need[i]
+            if not n:
+                continue
+            lo = n - right_fixed[i] if n > right_fixed[i] else 0
+            hi = n if n < left_fixed[i] else left_fixed[i]
+            if lo > hi:
+                break
+            pl, pr = price_l[i], price_r[i]
+            per_resource.append([(a * pl, (n - a) * pr) for a in range(lo, hi + 1)])
+        else:
+            sums = {(0, 0)}
+            for shares in per_resource:
+                sums = {(cl + sl, cr + sr) for cl, cr in sums for sl, sr in shares}
+            pairs |= sums
+    return pairs

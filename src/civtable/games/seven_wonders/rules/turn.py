@@ -39,7 +39,7 @@ from civtable.games.seven_wonders.catalog import (
     Per,
 )
 from civtable.games.seven_wonders.rules import military, setup
-from civtable.games.seven_wonders.rules.trade import payment_options
+from civtable.games.seven_wonders.rules.trade import payment_options, payment_options_uncached
 from civtable.games.seven_wonders.state import EXTRA, HALI_PHASE, MAIN, OVER
 
 if TYPE_CHECKING:
@@ -151,7 +151,8 @@ def _cheapest_for(
     table: dict[int, int], cost_id: int, own: int, left: int, right: int, discount: int
 ) -> int:
     """The coins of the cheapest payment option for ``cost_id`` (stored in ``table``)."""
-    opts = payment_options(cost_id, own, left, right, discount)
+    # ``table`` is the cache of these five arguments: payment_options' own would not hit
+    opts = payment_options_uncached(cost_id, own, left, right, discount)
     price = table[cost_id] = opts[0][0] + opts[0][1] if opts else _UNBUYABLE
     return price
 
