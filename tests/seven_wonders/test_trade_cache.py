@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 
 from civtable import games
@@ -56,3 +58,38 @@ def test_sw_7_5_fixed_neighbours_shortcut_gives_the_general_search_plans() -> No
         assert got == _general_pairs(needs, left_sig, right_sig, discount), (needs, left, right)
         checked += bool(got)
     assert checked > 80  # many cases have plans, not only the empty answer
+
+
+def _every_split(
+    needs: tuple[trade.Vec, ...], left_sig: int, right_sig: int, discount: int
+) -> list[tuple[trade.Vec, trade.Vec, int, int]]:
+    """Every split of every need between the neighbours, kept when both can supply it."""
+    price_l, price_r = trade.unit_prices(discount)
+    plans = []
+    for need in needs:
+        for left in product(*(range(n + 1) for n in need)):
+            right = tuple(n - a for n, a in zip(need, left, strict=True))
+            if trade.can_supply(left_sig, left) and trade.can_supply(right_sig, right):
+                cl = sum(a * p for a, p in zip(left, price_l, strict=True))
+                cr = sum(a * p for a, p in zip(right, price_r, strict=True))
+                plans.append((left, right, cl, cr))
+    return plans
+
+
+def test_sw_7_5_split_search_skips_only_shares_no_neighbour_could_supply() -> None:
+    """The split search leaves out shares above what a neighbour's fixed and choice units could
+    give: the same plans, in the same order, as trying every split."""
+    rng = Rng(9)
+    masks = (3, 5, 6, 9, 10, 12)  # the two-resource choice cards (SW-6.3)
+    for _ in range(150):
+        sigs = []
+        for _side in range(2):
+            fixed = tuple(rng.randbelow(2) for _ in range(7))
+            choices = tuple(rng.choice(masks) for _ in range(rng.randbelow(3)))
+            sigs.append(trade.production_sig(fixed, choices))
+        needs = tuple(sorted({tuple(rng.randbelow(3) for _ in range(7)) for _ in range(2)}))
+        needs = tuple(n for n in needs if any(n))
+        discount = rng.randbelow(16)
+        assert trade._splits(needs, sigs[0], sigs[1], discount) == _every_split(
+            needs, sigs[0], sigs[1], discount
+        )

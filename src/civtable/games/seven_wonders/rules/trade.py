@@ -159,11 +159,14 @@ def _splits(
 ) -> list[tuple[Vec, Vec, int, int]]:
     plans = []
     price_l, price_r = unit_prices(discount)
+    # the most each neighbour could sell of each resource: a share above it is never supplied
+    most_l, most_r = _most(left_sig), _most(right_sig)
     for need in needs:
         if need == ZERO:
             return [(ZERO, ZERO, 0, 0)]
         idx = [i for i in range(7) if need[i]]
-        for split in product(*(range(need[i] + 1) for i in idx)):
+        ranges = [range(max(0, need[i] - most_r[i]), min(need[i], most_l[i]) + 1) for i in idx]
+        for split in product(*ranges):
             left = [0] * 7
             right = list(need)
             for i, a in zip(idx, split, strict=True):
@@ -175,6 +178,13 @@ def _splits(
                 coins_r = sum(a * p for a, p in zip(rv, price_r, strict=True))
                 plans.append((lv, rv, coins_l, coins_r))
     return plans
+
+
+def _most(sig: int) -> Vec:
+    """Per resource, the units a production could give: fixed units plus every choice unit
+    offering it."""
+    fixed, choices = SIGNATURES[sig]
+    return tuple(fixed[i] + sum(m >> i & 1 for m in choices) for i in range(7))
 
 
 def project(sig: int, need: Vec) -> int:
