@@ -8,7 +8,8 @@ import pytest
 
 from civtable import games
 from civtable.core import Rng
-from civtable.games.seven_wonders.rules import trade
+from civtable.games.seven_wonders.catalog import COSTS
+from civtable.games.seven_wonders.rules import trade, turn
 
 
 def _play(players: int, seed: int) -> tuple[str, list[int]]:
@@ -93,3 +94,32 @@ def test_sw_7_5_split_search_skips_only_shares_no_neighbour_could_supply() -> No
         assert trade._splits(needs, sigs[0], sigs[1], discount) == _every_split(
             needs, sigs[0], sigs[1], discount
         )
+
+
+def test_sw_7_cheapest_price_shortcuts_agree_with_the_payment_search() -> None:
+    """The cheapest price ``legal_actions`` uses answers some costs without the search (covered
+    by own fixed units, a resource short everywhere, a single unit): the same price as the
+    cheapest payment option of the search, for every cost, in random positions."""
+    rng = Rng(11)
+    trade_masks = (3, 5, 6, 9, 10, 12)  # two-resource cards: tradeable (SW-6.3)
+    private_masks = (15, 112)  # Caravansery / Forum kinds: own use only (SW-6.4)
+    kinds = {"free": 0, "unbuyable": 0, "single": 0}
+    for _ in range(60):
+        sigs = []
+        for side in range(3):
+            fixed = tuple(rng.randbelow(3) if rng.randbelow(2) else 0 for _ in range(7))
+            masks = trade_masks + (private_masks if side == 0 else ())
+            choices = tuple(rng.choice(masks) for _ in range(rng.randbelow(3)))
+            sigs.append(trade.production_sig(fixed, choices))
+        discount = rng.randbelow(16)
+        for cost_id, cost in enumerate(COSTS):
+            opts = trade.payment_options_uncached(cost_id, *sigs, discount)
+            expected = opts[0][0] + opts[0][1] if opts else turn._UNBUYABLE
+            assert turn._cheapest_for({}, cost_id, *sigs, discount) == expected, (cost, sigs)
+            if expected == 0:
+                kinds["free"] += 1
+            elif expected == turn._UNBUYABLE:
+                kinds["unbuyable"] += 1
+            elif sum(cost) == 1:
+                kinds["single"] += 1
+    assert min(kinds.values()) > 20, kinds

@@ -160,7 +160,7 @@ def _splits(
     plans = []
     price_l, price_r = unit_prices(discount)
     # the most each neighbour could sell of each resource: a share above it is never supplied
-    most_l, most_r = _most(left_sig), _most(right_sig)
+    most_l, most_r = most_units(left_sig), most_units(right_sig)
     for need in needs:
         if need == ZERO:
             return [(ZERO, ZERO, 0, 0)]
@@ -180,11 +180,23 @@ def _splits(
     return plans
 
 
-def _most(sig: int) -> Vec:
-    """Per resource, the units a production could give: fixed units plus every choice unit
-    offering it."""
-    fixed, choices = SIGNATURES[sig]
-    return tuple(fixed[i] + sum(m >> i & 1 for m in choices) for i in range(7))
+#: per cost id: the ``(resource, units)`` it asks for
+COST_SUPPORT: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((i, units) for i, units in enumerate(cost) if units) for cost in COSTS
+)
+_most_cache: dict[int, Vec] = {}
+
+
+def most_units(sig: int) -> Vec:
+    """Per resource, the most units a production could give: its fixed units plus every choice
+    unit offering that resource (memoized; signatures are never reused)."""
+    hit = _most_cache.get(sig)
+    if hit is None:
+        fixed, choices = SIGNATURES[sig]
+        hit = tuple(fixed[i] + sum(m >> i & 1 for m in choices) for i in range(7))
+        _bounded(_most_cache)  # type: ignore[arg-type]
+        _most_cache[sig] = hit
+    return hit
 
 
 def project(sig: int, need: Vec) -> int:

@@ -39,7 +39,14 @@ from civtable.games.seven_wonders.catalog import (
     Per,
 )
 from civtable.games.seven_wonders.rules import military, setup
-from civtable.games.seven_wonders.rules.trade import payment_options, payment_options_uncached
+from civtable.games.seven_wonders.rules.trade import (
+    COST_SUPPORT,
+    SIGNATURES,
+    most_units,
+    payment_options,
+    payment_options_uncached,
+    unit_prices,
+)
 from civtable.games.seven_wonders.state import EXTRA, HALI_PHASE, MAIN, OVER
 
 if TYPE_CHECKING:
@@ -151,6 +158,35 @@ def _cheapest_for(
     table: dict[int, int], cost_id: int, own: int, left: int, right: int, discount: int
 ) -> int:
     """The coins of the cheapest payment option for ``cost_id`` (stored in ``table``)."""
+    # Two answers without the search: own fixed units cover the cost (SW-6: nothing to buy), or
+    # some resource is short even counting every unit of the city and both neighbours (SW-7.1:
+    # no plan at all); about half of the first queries of a position are one of these.
+    own_fixed = SIGNATURES[own][0]
+    support = COST_SUPPORT[cost_id]
+    short = -1  # a resource own fixed units do not cover
+    for i, amount in support:
+        if own_fixed[i] < amount:
+            short = i
+            if amount > most_units(own)[i] + most_units(left)[i] + most_units(right)[i]:
+                table[cost_id] = _UNBUYABLE
+                return _UNBUYABLE
+    if short < 0:
+        table[cost_id] = 0
+        return 0
+    if len(support) == 1 and support[0][1] == 1:
+        # One unit: an own choice unit offering it covers it (SW-6.5), else it is bought from
+        # a neighbour able to give it at that side's price (SW-7.3, SW-7.6); one exists, as the
+        # check above found the unit somewhere.
+        if most_units(own)[short]:
+            price = 0
+        else:
+            price_l, price_r = unit_prices(discount)
+            price = min(
+                price_l[short] if most_units(left)[short] else _UNBUYABLE,
+                price_r[short] if most_units(right)[short] else _UNBUYABLE,
+            )
+        table[cost_id] = price
+        return price
     # ``table`` is the cache of these five arguments: payment_options' own would not hit
     opts = payment_options_uncached(cost_id, own, left, right, discount)
     price = table[cost_id] = opts[0][0] + opts[0][1] if opts else _UNBUYABLE
