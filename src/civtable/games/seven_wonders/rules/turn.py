@@ -167,23 +167,26 @@ def _cheapest_for(
     for i, amount in support:
         if own_fixed[i] < amount:
             short = i
-            if amount > most_units(own)[i] + most_units(left)[i] + most_units(right)[i]:
-                table[cost_id] = _UNBUYABLE
-                return _UNBUYABLE
+            break
     if short < 0:
         table[cost_id] = 0
         return 0
+    most_own, most_left, most_right = most_units(own), most_units(left), most_units(right)
+    for i, amount in support:
+        if amount > most_own[i] + most_left[i] + most_right[i]:
+            table[cost_id] = _UNBUYABLE
+            return _UNBUYABLE
     if len(support) == 1 and support[0][1] == 1:
         # One unit: an own choice unit offering it covers it (SW-6.5), else it is bought from
         # a neighbour able to give it at that side's price (SW-7.3, SW-7.6); one exists, as the
         # check above found the unit somewhere.
-        if most_units(own)[short]:
+        if most_own[short]:
             price = 0
         else:
             price_l, price_r = unit_prices(discount)
             price = min(
-                price_l[short] if most_units(left)[short] else _UNBUYABLE,
-                price_r[short] if most_units(right)[short] else _UNBUYABLE,
+                price_l[short] if most_left[short] else _UNBUYABLE,
+                price_r[short] if most_right[short] else _UNBUYABLE,
             )
         table[cost_id] = price
         return price
