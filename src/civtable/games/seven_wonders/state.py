@@ -419,9 +419,7 @@ class SevenWondersState(State):
 
     def describe(self, seat: int, action: int) -> str:
         """A readable label of ``action`` for ``seat`` now."""
-        from civtable.games.seven_wonders.rules import turn
-
-        return turn.describe(self, seat, action)
+        return (_turn or _rules()).describe(self, seat, action)  # type: ignore[no-any-return]
 
     def apply(self, seat: int, action: int) -> None:
         """Apply ``action`` for ``seat``, validated as :meth:`State.apply` validates it.

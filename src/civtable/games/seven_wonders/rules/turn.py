@@ -292,7 +292,34 @@ def hali_candidates(state: SevenWondersState, c: int) -> list[int]:
 
 
 # --- describing -------------------------------------------------------------------------------
+def _hali_text(card: Card) -> str:
+    age = "I" * card.age if card.age < 3 else "III"
+    return f"build {card.name} (Age {age}) from the discard pile for free"
+
+
+#: the labels of the actions from ``DISCARD`` on, ``HALI_PASS`` last (they name only the card)
+_FIXED_TEXT: tuple[str, ...] = (
+    *(f"discard {card.name} for 3 coins" for card in CARDS),
+    *(f"build {card.name} for free (Olympia)" for card in CARDS),
+    *(_hali_text(card) for card in CARDS),
+    "take nothing from the discard pile",
+)
+assert len(_FIXED_TEXT) == HALI_PASS - DISCARD + 1
+
+
 def _payment_text(left: int, right: int, coin_cost: int = 0) -> str:
+    key = (left, right, coin_cost)
+    hit = _payment_texts.get(key)
+    if hit is None:
+        hit = _payment_texts[key] = _new_payment_text(left, right, coin_cost)
+    return hit
+
+
+#: (left, right, coins to the bank) -> the payment's text (few: coins are small)
+_payment_texts: dict[tuple[int, int, int], str] = {}
+
+
+def _new_payment_text(left: int, right: int, coin_cost: int) -> str:
     parts = []
     if coin_cost:
         parts.append(f"{coin_cost} to the bank")
@@ -307,24 +334,40 @@ def describe(state: SevenWondersState, seat: int, action: int) -> str:
     """A readable label for ``action`` as ``seat`` would take it now."""
     c = state.current_city(seat)
     prefix = "Free City: " if state.two_player and c == 0 else ""
+    return _describe(state, c, prefix, action)
+
+
+def describe_all(state: SevenWondersState, seat: int, actions: list[int]) -> list[str]:
+    """:func:`describe` of each of ``actions`` (a view's labels), sharing the work they have in
+    common: the seat's city and the payment of its next wonder stage."""
+    c = state.current_city(seat)
+    prefix = "Free City: " if state.two_player and c == 0 else ""
+    stage_text = ""
+    out = []
+    for action in actions:
+        if STAGE <= action < DISCARD and c >= 0:
+            if not stage_text:
+                opts = stage_payments(state, c)
+                pay = _payment_text(*opts[0]) if len(opts) == 1 else "choose the payment next"
+                stage_text = f"build wonder stage {state.cities[c].stages + 1} with {{}}, {pay}"
+            out.append(prefix + stage_text.format(CARDS[action - STAGE].name))
+        else:
+            out.append(_describe(state, c, prefix, action))
+    return out
+
+
+def _describe(state: SevenWondersState, c: int, prefix: str, action: int) -> str:
+    """:func:`describe` for the city ``c`` deciding (or -1), labels prefixed by ``prefix``."""
     if action >= PAY:
         left, right = decode_pay(action)
         pending = state.await_pay[c] if c >= 0 else None
         coin_cost = CARDS[pending[1]].coin_cost if pending and pending[0] == K_BUILD else 0
         return prefix + _payment_text(left, right, coin_cost)
-    if action == HALI_PASS:
-        return prefix + "take nothing from the discard pile"
-    t = action % N_CARDS
     if not 0 <= action < PAY:
         return f"unknown action {action}"
-    card = CARDS[t]
-    if action >= HALI:
-        age = "I" * card.age if card.age < 3 else "III"
-        return prefix + f"build {card.name} (Age {age}) from the discard pile for free"
-    if action >= FREE:
-        return prefix + f"build {card.name} for free (Olympia)"
-    if action >= DISCARD:
-        return prefix + f"discard {card.name} for 3 coins"
+    if action >= DISCARD:  # discard, Olympia, Halikarnassus, pass: the same text in any position
+        return prefix + _FIXED_TEXT[action - DISCARD]
+    card = CARDS[action % N_CARDS]
     if c < 0:
         return prefix + ("build " if action < STAGE else "wonder stage with ") + card.name
     city = state.cities[c]
