@@ -158,9 +158,9 @@ def _cheapest_for(
     table: dict[int, int], cost_id: int, own: int, left: int, right: int, discount: int
 ) -> int:
     """The coins of the cheapest payment option for ``cost_id`` (stored in ``table``)."""
-    # Two answers without the search: own fixed units cover the cost (SW-6: nothing to buy), or
-    # some resource is short even counting every unit of the city and both neighbours (SW-7.1:
-    # no plan at all); about half of the first queries of a position are one of these.
+    # Answers without the search: own fixed units cover the cost (SW-6: nothing to buy); some
+    # resource is short even counting every unit of the city and both neighbours (SW-7.1: no
+    # plan at all; about half of the first queries of a position); one unit; fixed units only.
     own_fixed = SIGNATURES[own][0]
     support = COST_SUPPORT[cost_id]
     short = -1  # a resource own fixed units do not cover
@@ -190,6 +190,28 @@ def _cheapest_for(
             )
         table[cost_id] = price
         return price
+    if not SIGNATURES[own][1]:
+        # No own choice units, so one vector of units is missing (SW-6.5). If no neighbour's
+        # choice unit offers a missing resource, each resource is bought on its own from the
+        # fixed units (SW-7.5): the cheaper side first (SW-7.3, SW-7.6), then the other.
+        left_fixed, right_fixed = SIGNATURES[left][0], SIGNATURES[right][0]
+        price_l, price_r = unit_prices(discount)
+        price = 0
+        for i, amount in support:
+            need = amount - own_fixed[i]
+            if need <= 0:
+                continue
+            if most_left[i] != left_fixed[i] or most_right[i] != right_fixed[i]:
+                break  # a choice unit could sell it: the search decides
+            if price_l[i] <= price_r[i]:
+                cheap, cheap_units, dear = price_l[i], left_fixed[i], price_r[i]
+            else:
+                cheap, cheap_units, dear = price_r[i], right_fixed[i], price_l[i]
+            bought = need if need < cheap_units else cheap_units
+            price += bought * cheap + (need - bought) * dear  # the other side has the rest
+        else:
+            table[cost_id] = price
+            return price
     # ``table`` is the cache of these five arguments: payment_options' own would not hit
     opts = payment_options_uncached(cost_id, own, left, right, discount)
     price = table[cost_id] = opts[0][0] + opts[0][1] if opts else _UNBUYABLE
