@@ -44,7 +44,6 @@ from civtable.games.seven_wonders.rules.trade import (
     SIGNATURES,
     most_units,
     payment_options,
-    payment_options_uncached,
     unit_prices,
 )
 from civtable.games.seven_wonders.state import EXTRA, HALI_PHASE, MAIN, OVER
@@ -65,16 +64,15 @@ def affordable_payments(
     """Payment options ``(to left, to right)`` city ``c`` can fund now (SW-7, SW-7.10)."""
     cities = state.cities
     city = cities[c]
-    opts = payment_options(
-        cost_id,
-        city.own_sig,
-        cities[(c + 1) % state.n].trade_sig,
-        cities[(c - 1) % state.n].trade_sig,
-        city.discount,
-    )
     budget = city.coins - coin_cost
     if budget < 0:
         return ()
+    own, discount = city.own_sig, city.discount
+    left, right = cities[(c + 1) % state.n].trade_sig, cities[(c - 1) % state.n].trade_sig
+    prices = _cheapest.get((own, left, right, discount))
+    if prices is not None and prices.get(cost_id) == 0:
+        return _NO_PAYMENT  # a cheapest price of 0: own production covers the cost (SW-6)
+    opts = payment_options(cost_id, own, left, right, discount)
     if opts and opts[-1][0] + opts[-1][1] <= budget:
         return opts
     return tuple(o for o in opts if o[0] + o[1] <= budget)
@@ -146,6 +144,8 @@ _BUILD_INFO = tuple((1 << c.key_index, c.chain_keys, c.coin_cost, c.cost_id) for
 
 #: a cheapest price above any treasury: the cost cannot be covered at all
 _UNBUYABLE = 1 << 30
+#: the payment options of a cost own production covers
+_NO_PAYMENT: tuple[tuple[int, int], ...] = ((0, 0),)
 #: (own production, left and right tradeable production, discounts) -> {cost id: the coins of
 #: the cheapest payment option (SW-7), or _UNBUYABLE}; a pure cache, cleared when large
 _cheapest: dict[tuple[int, int, int, int], dict[int, int]] = {}
@@ -212,8 +212,7 @@ def _cheapest_for(
         else:
             table[cost_id] = price
             return price
-    # ``table`` is the cache of these five arguments: payment_options' own would not hit
-    opts = payment_options_uncached(cost_id, own, left, right, discount)
+    opts = payment_options(cost_id, own, left, right, discount)  # memoized: apply asks again
     price = table[cost_id] = opts[0][0] + opts[0][1] if opts else _UNBUYABLE
     return price
 
