@@ -98,7 +98,8 @@ def test_sw_7_5_split_search_skips_only_shares_no_neighbour_could_supply() -> No
 
 def test_sw_7_cheapest_price_shortcuts_agree_with_the_payment_search() -> None:
     """The cheapest price ``legal_actions`` uses answers some costs without the search (covered
-    by own fixed units, a resource short everywhere, a single unit, fixed units only): the same
+    by own fixed units, a resource short everywhere, a single unit, neighbours selling from fixed
+    units only, with or without own choice units): the same
     price as the cheapest payment option of the search, for every cost, in random positions."""
     rng = Rng(11)
     trade_masks = (3, 5, 6, 9, 10, 12)  # two-resource cards: tradeable (SW-6.3)
@@ -125,3 +126,16 @@ def test_sw_7_cheapest_price_shortcuts_agree_with_the_payment_search() -> None:
             else:
                 kinds["several"] += 1
     assert min(kinds.values()) > 20, kinds
+
+
+def test_sw_7_5_fixed_units_price_cheaper_side_first_and_no_more_than_they_hold() -> None:
+    """Buying from fixed units: the cheaper neighbour first (SW-7.6), the rest from the other,
+    nothing when the two together hold too few (SW-7.1)."""
+    left = (1, 0, 2, 0, 0, 0, 0)
+    right = (3, 0, 0, 0, 0, 0, 1)
+    raw_left_1 = (1,) * 4 + (2,) * 3, (2,) * 7  # a raw discount from the left
+    assert turn._fixed_price([(0, 3)], left, right, *raw_left_1) == 1 + 2 * 2
+    assert turn._fixed_price([(0, 4)], left, right, *raw_left_1) == 1 + 3 * 2
+    assert turn._fixed_price([(0, 5)], left, right, *raw_left_1) == turn._UNBUYABLE
+    assert turn._fixed_price([(2, 2), (6, 1)], left, right, *raw_left_1) == 2 + 2
+    assert turn._fixed_price([(2, 3)], left, right, *raw_left_1) == turn._UNBUYABLE

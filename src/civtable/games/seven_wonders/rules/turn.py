@@ -44,6 +44,7 @@ from civtable.games.seven_wonders.rules.trade import (
     SIGNATURES,
     most_units,
     payment_options,
+    remaining_needs,
     unit_prices,
 )
 from civtable.games.seven_wonders.state import EXTRA, HALI_PHASE, MAIN, OVER
@@ -190,30 +191,61 @@ def _cheapest_for(
             )
         table[cost_id] = price
         return price
-    if not SIGNATURES[own][1]:
-        # No own choice units, so one vector of units is missing (SW-6.5). If no neighbour's
-        # choice unit offers a missing resource, each resource is bought on its own from the
-        # fixed units (SW-7.5): the cheaper side first (SW-7.3, SW-7.6), then the other.
-        left_fixed, right_fixed = SIGNATURES[left][0], SIGNATURES[right][0]
+    left_fixed, right_fixed = SIGNATURES[left][0], SIGNATURES[right][0]
+    for i, _ in support:
+        if most_left[i] != left_fixed[i] or most_right[i] != right_fixed[i]:
+            break  # a neighbour's choice unit could sell a resource of the cost: the search
+    else:
+        # Neighbours sell these resources from fixed units only, each resource on its own
+        # (SW-7.5). Without own choice units one vector of units is missing; with them, the
+        # cheapest of the minimal missing vectors (SW-6.5, SW-7.12).
         price_l, price_r = unit_prices(discount)
-        price = 0
-        for i, amount in support:
-            need = amount - own_fixed[i]
-            if need <= 0:
-                continue
-            if most_left[i] != left_fixed[i] or most_right[i] != right_fixed[i]:
-                break  # a choice unit could sell it: the search decides
-            if price_l[i] <= price_r[i]:
-                cheap, cheap_units, dear = price_l[i], left_fixed[i], price_r[i]
-            else:
-                cheap, cheap_units, dear = price_r[i], right_fixed[i], price_l[i]
-            bought = need if need < cheap_units else cheap_units
-            price += bought * cheap + (need - bought) * dear  # the other side has the rest
+        if SIGNATURES[own][1]:
+            price = _UNBUYABLE
+            for need in remaining_needs(cost_id, own):
+                p = _fixed_price(
+                    [(i, need[i]) for i, _ in support if need[i]],
+                    left_fixed,
+                    right_fixed,
+                    price_l,
+                    price_r,
+                )
+                price = p if p < price else price
         else:
-            table[cost_id] = price
-            return price
+            price = _fixed_price(
+                [(i, amount - own_fixed[i]) for i, amount in support if amount > own_fixed[i]],
+                left_fixed,
+                right_fixed,
+                price_l,
+                price_r,
+            )
+        table[cost_id] = price
+        return price
     opts = payment_options(cost_id, own, left, right, discount)  # memoized: apply asks again
     price = table[cost_id] = opts[0][0] + opts[0][1] if opts else _UNBUYABLE
+    return price
+
+
+def _fixed_price(
+    missing: list[tuple[int, int]],
+    left_fixed: tuple[int, ...],
+    right_fixed: tuple[int, ...],
+    price_l: tuple[int, ...],
+    price_r: tuple[int, ...],
+) -> int:
+    """The cheapest coins for ``(resource, units)`` bought from the neighbours' fixed units:
+    the cheaper side first (SW-7.3, SW-7.6), then the other; _UNBUYABLE if they lack units."""
+    price = 0
+    for i, need in missing:
+        left_first = price_l[i] <= price_r[i]
+        cheap = price_l[i] if left_first else price_r[i]
+        dear = price_r[i] if left_first else price_l[i]
+        cheap_units = left_fixed[i] if left_first else right_fixed[i]
+        dear_units = right_fixed[i] if left_first else left_fixed[i]
+        bought = need if need < cheap_units else cheap_units
+        if need - bought > dear_units:
+            return _UNBUYABLE
+        price += bought * cheap + (need - bought) * dear
     return price
 
 
