@@ -99,8 +99,8 @@ def test_sw_7_5_split_search_skips_only_shares_no_neighbour_could_supply() -> No
 def test_sw_7_cheapest_price_shortcuts_agree_with_the_payment_search() -> None:
     """The cheapest price ``legal_actions`` uses answers some costs without the search (covered
     by own fixed units, a resource short everywhere, a single unit, neighbours selling from fixed
-    units only, with or without own choice units): the same
-    price as the cheapest payment option of the search, for every cost, in random positions."""
+    units only, with or without own choice units): the same price as the cheapest payment option
+    of the search, for every cost, in random positions."""
     rng = Rng(11)
     trade_masks = (3, 5, 6, 9, 10, 12)  # two-resource cards: tradeable (SW-6.3)
     private_masks = (15, 112)  # Caravansery / Forum kinds: own use only (SW-6.4)
