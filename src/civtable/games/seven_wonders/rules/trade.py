@@ -267,11 +267,8 @@ def payment_options(
     return hit
 
 
-def payment_options_uncached(
-    cost_id: int, own_sig: int, left_sig: int, right_sig: int, discount: int
-) -> tuple[tuple[int, int], ...]:
-    """:func:`payment_options` without its last memo level (for callers that keep their own
-    cache of the five arguments); the lower memo levels are used."""
+def _own_needs(cost_id: int, own_sig: int) -> tuple[int, tuple[Vec, ...], int, int]:
+    """``_info`` of the cost for the buyer's production projected onto it (memoized)."""
     info = _own_info.get((cost_id, own_sig))
     if info is None:
         own = project(own_sig, COSTS[cost_id])
@@ -280,7 +277,21 @@ def payment_options_uncached(
             info = _needs_info[(cost_id, own)] = _info(cost_id, own)
         _bounded(_own_info)  # type: ignore[arg-type]
         _own_info[(cost_id, own_sig)] = info
-    needs_id, needs, top_id, rel = info
+    return info
+
+
+def missing_vectors(cost_id: int, own_sig: int) -> tuple[Vec, ...]:
+    """:func:`remaining_needs` through the memo of the payment search (the buyer's production
+    projected onto the cost first, so it is shared by many productions)."""
+    return _own_needs(cost_id, own_sig)[1]
+
+
+def payment_options_uncached(
+    cost_id: int, own_sig: int, left_sig: int, right_sig: int, discount: int
+) -> tuple[tuple[int, int], ...]:
+    """:func:`payment_options` without its last memo level (for callers that keep their own
+    cache of the five arguments); the lower memo levels are used."""
+    needs_id, needs, top_id, rel = _own_needs(cost_id, own_sig)
     if needs_id < 0:
         return _FREE
     lp = _project_cache.get((left_sig, top_id))

@@ -42,9 +42,9 @@ from civtable.games.seven_wonders.rules import military, setup
 from civtable.games.seven_wonders.rules.trade import (
     COST_SUPPORT,
     SIGNATURES,
+    missing_vectors,
     most_units,
     payment_options,
-    remaining_needs,
     unit_prices,
 )
 from civtable.games.seven_wonders.state import EXTRA, HALI_PHASE, MAIN, OVER
@@ -202,7 +202,7 @@ def _cheapest_for(
         price_l, price_r = unit_prices(discount)
         if SIGNATURES[own][1]:
             price = _UNBUYABLE
-            for need in remaining_needs(cost_id, own):
+            for need in missing_vectors(cost_id, own):
                 p = _fixed_price(
                     [(i, need[i]) for i, _ in support if need[i]],
                     left_fixed,
