@@ -116,6 +116,16 @@ def load(path: Path) -> list[dict[str, Any]]:
     return games
 
 
+def case_id(recorded: dict[str, Any]) -> str:
+    """A short test id of a recorded game: bots, players, seed and options (a list option,
+    such as 7 Wonders' boards, shown as ``all``)."""
+    opts = ",".join(
+        f"{k}={'all' if isinstance(v, list) else v}" for k, v in recorded["options"].items()
+    )
+    bots = "+".join(recorded["bots"])
+    return f"{bots}-{recorded['players']}p-seed{recorded['seed']}{'-' + opts if opts else ''}"
+
+
 def write(path: Path, specs: Sequence[dict[str, Any]]) -> None:
     """Compute the fingerprints of ``specs`` (keyword arguments of :func:`fingerprint`) and
     write them to ``path``."""

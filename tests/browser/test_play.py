@@ -92,19 +92,26 @@ def _shot(page: Any, name: str, full: bool = False) -> None:
     page.screenshot(path=str(target), full_page=full, animations="disabled")
 
 
-def _choose(page: Any) -> Any:
-    """A sensible click: pay the cheapest way, else build, else a wonder stage, else sell."""
-    for selector in (
+def _choose(page: Any, patience_ms: int = 15_000) -> Any:
+    """A sensible click: pay the cheapest way, else build, else a wonder stage, else sell.
+
+    A push of another seat's move can redraw the table between the look at ``data-your-turn``
+    and this look (the buttons are briefly absent or off), so the page gets ``patience_ms`` to
+    offer a move; a turn with no move offered for that long is a failure."""
+    selectors = (
         "[data-testid=payment-choice] button.payopt",
         "button[data-kind=hali]:not(.off)",
         "button.act.build:not(.off)",
         "button.act.stage:not(.off)",
         "button.act.discard:not(.off)",
         "button[data-kind=hali_pass]",
-    ):
-        loc = page.locator(selector)
-        if loc.count():
-            return loc.first
+    )
+    for _ in range(max(1, patience_ms // 250)):
+        for selector in selectors:
+            loc = page.locator(selector)
+            if loc.count():
+                return loc.first
+        page.wait_for_timeout(250)
     raise AssertionError("no action offered although it is our turn")
 
 

@@ -16,16 +16,11 @@ from typing import Any
 
 import pytest
 
-from tests.fingerprints import load, replay
+from tests.fingerprints import case_id, load, replay
 
 RECORDED = load(Path(__file__).with_name("fingerprints.json"))
 
 
-def _name(g: dict[str, Any]) -> str:
-    opts = ",".join(f"{k}={'all' if isinstance(v, list) else v}" for k, v in g["options"].items())
-    return f"{'+'.join(g['bots'])}-{g['players']}p-seed{g['seed']}{'-' + opts if opts else ''}"
-
-
-@pytest.mark.parametrize("recorded", RECORDED, ids=[_name(g) for g in RECORDED])
+@pytest.mark.parametrize("recorded", RECORDED, ids=[case_id(g) for g in RECORDED])
 def test_issue21_fixed_seed_games_are_unchanged(recorded: dict[str, Any]) -> None:
     assert replay(recorded) == recorded
