@@ -140,6 +140,22 @@ class MyGamesIn(BaseModel):
     tokens: list[Annotated[str, Field(max_length=100)]] = Field(max_length=200)
 
 
+def _asks_full(message: str) -> bool:
+    """``{"type": "full"}``: the client lost track of the deltas and wants the whole state."""
+    if not message.startswith("{") or len(message) > 200:
+        return False
+    try:
+        doc = json.loads(message)
+    except ValueError:
+        return False
+    return isinstance(doc, dict) and doc.get("type") == "full"
+
+
+def _json_text(text: str) -> Response:
+    """An already encoded JSON answer (payloads are encoded once per view and version)."""
+    return Response(content=text, media_type="application/json")
+
+
 # --- middleware -------------------------------------------------------------------------------
 class _TooLargeError(Exception):
     pass
@@ -368,7 +384,11 @@ def create_app(
             "Every payload about a game is built from the engine's per-seat view. Send the "
             "seat token as `Authorization: Bearer <token>`; without it you are a spectator. "
             "Moves carry the `seq` of the payload they answer; a stale one gets 409. "
-            'Push: connect to `/api/games/{id}/ws` and send `{"token": ...}` (or `{}`).'
+            'Push: connect to `/api/games/{id}/ws` and send `{"token": ...}` (or `{}`). The '
+            "first push is the whole payload (`type: state`); later ones are deltas (`type: "
+            "delta`) on the payload sent before (`base` = its `version`): the new view, whose "
+            "`log` (and the words' `log`) holds only the entries after the first `log_from` "
+            '(`words_log_from`) kept from before. Send `{"type": "full"}` for the whole payload.'
         ),
         docs_url=None,
         redoc_url=None,
@@ -520,19 +540,19 @@ def create_app(
         return {"games": await hub.my_games(body.tokens)}
 
     # --- play -----------------------------------------------------------------------------------
-    @app.get("/api/games/{game_id}/state", tags=["play"])
-    async def game_state(game_id: str, token: Token, lang: Lang) -> JSON:
+    @app.get("/api/games/{game_id}/state", tags=["play"], response_model=JSON)
+    async def game_state(game_id: str, token: Token, lang: Lang) -> Response:
         """The current payload: ``view(seat)`` for a seat token, ``view(None)`` without one."""
         live = await hub.live(game_id)
         seat = hub.seat_of(live, token) if token else None
-        return hub.payload(live, seat, lang)
+        return _json_text(hub.encoded(live, seat, lang))
 
-    @app.post("/api/games/{game_id}/moves", tags=["play"])
-    async def post_move(game_id: str, body: MoveIn, token: Token, lang: Lang) -> JSON:
+    @app.post("/api/games/{game_id}/moves", tags=["play"], response_model=JSON)
+    async def post_move(game_id: str, body: MoveIn, token: Token, lang: Lang) -> Response:
         """Make a decision. Answered once the move is committed to the store — or, for a step
         that leaves a compound move open, once it is held as a tentative step (``tentative`` in
         the answer counts them; nobody else sees them; ``/cancel`` withdraws them)."""
-        return await hub.move(game_id, token, body.seq, body.action, lang)
+        return _json_text(await hub.move_encoded(game_id, token, body.seq, body.action, lang))
 
     @app.post("/api/games/{game_id}/suggest", tags=["play"])
     async def suggest_move(game_id: str, body: SuggestIn, token: Token, lang: Lang) -> JSON:
@@ -594,13 +614,16 @@ def create_app(
 
         async def sender() -> None:
             while True:
-                await websocket.send_json(await sub.next())
+                doc = await sub.next()
+                await websocket.send_text(hub.message(live, sub, doc))
 
         async def receiver() -> None:
             while True:
                 message = await websocket.receive_text()
                 if message == "ping":
                     await websocket.send_text("pong")
+                elif _asks_full(message):
+                    hub.resend(live, sub)
 
         tasks = [asyncio.create_task(sender()), asyncio.create_task(receiver())]
         try:

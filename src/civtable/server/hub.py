@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -88,6 +89,10 @@ class Subscriber:
     lang: str | None = None
     pending: JSON | None = None
     event: asyncio.Event = field(default_factory=asyncio.Event)
+    #: the last payload this connection was sent: the base of the next delta
+    sent: JSON | None = None
+    #: send the whole payload next (on connect, and when the client asks after a gap)
+    want_full: bool = True
 
     def push(self, payload: JSON) -> None:
         """Replace the pending payload and wake the sender."""
@@ -118,6 +123,9 @@ class LiveGame:
     cache: dict[int | None, JSON] = field(default_factory=dict)
     #: payloads with words, by (seat, language)
     worded: dict[tuple[int | None, str], JSON] = field(default_factory=dict)
+    #: encoded messages, by (seat, language, base version or None for a whole payload,
+    #: version): every subscriber of one view shares one serialization per move
+    wire: dict[tuple[int | None, str | None, int | None, int], str] = field(default_factory=dict)
     #: a seat's tentative steps: the actions of its compound move so far (not stored, seen only
     #: by that seat) and the state after them; see :meth:`State.move_open`
     tentative: dict[int, tuple[list[int], State]] = field(default_factory=dict)
@@ -373,6 +381,7 @@ class Hub:
 
     def _broadcast(self, live: LiveGame) -> None:
         live.forget_payloads()
+        live.wire.clear()
         for sub in list(live.subscribers):
             sub.push(self.payload(live, sub.seat, sub.lang))
 
@@ -383,12 +392,49 @@ class Hub:
             if sub.seat == seat:
                 sub.push(self.payload(live, seat, sub.lang))
 
+    def encoded(self, live: LiveGame, seat: int | None, lang: str | None = None) -> str:
+        """:meth:`payload` as JSON text, encoded once per view and version."""
+        doc = self.payload(live, seat, lang)
+        return self._encode(live, (seat, lang, None, int(doc["version"])), doc)
+
+    @staticmethod
+    def _encode(
+        live: LiveGame, key: tuple[int | None, str | None, int | None, int], doc: JSON
+    ) -> str:
+        hit = live.wire.get(key)
+        if hit is None:
+            if len(live.wire) >= 256:  # tentative steps only add entries; moves clear them
+                live.wire.clear()
+            hit = live.wire[key] = json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+        return hit
+
+    def message(self, live: LiveGame, sub: Subscriber, doc: JSON) -> str:
+        """The text to send ``sub`` for its new payload ``doc``: the whole payload on connect
+        (or when the client asked for it), else a delta on the payload it was sent last
+        (:func:`payload_delta`). Encoded once per (view, base, version), not per subscriber."""
+        base = None if sub.want_full else sub.sent
+        sub.want_full = False
+        sub.sent = doc
+        version = int(doc["version"])
+        if base is None:
+            return self._encode(live, (sub.seat, sub.lang, None, version), doc)
+        key = (sub.seat, sub.lang, int(base["version"]), version)
+        hit = live.wire.get(key)
+        if hit is not None:
+            return hit
+        return self._encode(live, key, payload_delta(base, doc))
+
     def subscribe(self, live: LiveGame, seat: int | None, lang: str | None = None) -> Subscriber:
         """A push subscriber, primed with the current payload."""
         sub = Subscriber(seat, lang)
         live.subscribers.add(sub)
         sub.push(self.payload(live, seat, lang))
         return sub
+
+    def resend(self, live: LiveGame, sub: Subscriber) -> None:
+        """The client asked for the whole state (a gap in its deltas): push it whole."""
+        sub.want_full = True
+        sub.push(self.payload(live, sub.seat, sub.lang))
 
     @staticmethod
     def unsubscribe(live: LiveGame, sub: Subscriber) -> None:
@@ -559,12 +605,25 @@ class Hub:
         tentative step: not stored, not shown to anybody else, cancellable; the step that
         completes the move stores all of them at once.
         """
+        live, seat = await self._move(game_id, token, seq, action)
+        return self.payload(live, seat, lang)
+
+    async def move_encoded(
+        self, game_id: str, token: str | None, seq: int, action: int, lang: str | None = None
+    ) -> str:
+        """:meth:`move`, answered with the payload's JSON text (encoded once per view)."""
+        live, seat = await self._move(game_id, token, seq, action)
+        return self.encoded(live, seat, lang)
+
+    async def _move(
+        self, game_id: str, token: str | None, seq: int, action: int
+    ) -> tuple[LiveGame, int]:
         live = await self.live(game_id)
         seat = self.seat_of(live, token)
         async with live.lock:
             await self._check_and_apply(live, seat, seq, action, hold=True)
         self._kick_bots(live)
-        return self.payload(live, seat, lang)
+        return live, seat
 
     async def cancel(
         self,
@@ -849,6 +908,45 @@ class Hub:
             "words": self._words(live, view, seat, lang) if lang is not None else None,
             "move": move,
         }
+
+
+def _log_tail(old: Any, new: Any) -> tuple[int, list[Any]] | None:
+    """``(n, tail)`` such that ``new == old[:n] + tail`` (n = len(old) when ``new`` extends
+    ``old``, else 0); None when either is not a list."""
+    if not isinstance(old, list) or not isinstance(new, list):
+        return None
+    n = len(old)
+    if len(new) >= n and new[:n] == old:
+        return n, new[n:]
+    return 0, new
+
+
+def payload_delta(base: JSON, new: JSON) -> JSON:
+    """What changed from payload ``base`` to payload ``new`` of the same connection.
+
+    Everything of ``new`` except the logs goes out as is (the view is the new view); the view's
+    ``log`` and the words' ``log`` carry only the entries after the first ``log_from`` (and
+    ``words_log_from``) of ``base``'s, which the client keeps. ``base`` is the version the delta
+    applies to: a client holding another version asks for the whole state (``{"type":
+    "full"}``). Both payloads are the same seat's (or the spectator's), so a delta can only
+    show what that seat's own view shows.
+    """
+    doc = dict(new)
+    doc["type"] = "delta"
+    doc["base"] = base.get("version")
+    old_view, view = base.get("view"), new.get("view")
+    if isinstance(view, dict) and isinstance(old_view, dict):
+        cut = _log_tail(old_view.get("log"), view.get("log"))
+        if cut is not None:
+            doc["log_from"], tail = cut
+            doc["view"] = {**view, "log": tail}
+    old_words, words = base.get("words"), new.get("words")
+    if isinstance(words, dict) and isinstance(old_words, dict):
+        cut = _log_tail(old_words.get("log"), words.get("log"))
+        if cut is not None:
+            doc["words_log_from"], tail = cut
+            doc["words"] = {**words, "log": tail}
+    return doc
 
 
 def _with_seq(record: GameRecord, seq: int) -> GameRecord:
