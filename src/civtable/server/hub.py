@@ -27,6 +27,7 @@ import json
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -78,6 +79,44 @@ def rebuild(record: GameRecord, actions: Sequence[tuple[int, int]]) -> State:
         except IllegalActionError as exc:  # a corrupt log: never expected
             raise StoreError(f"game {record.id}: stored move {i} does not replay: {exc}") from exc
     return state
+
+
+#: a replay keeps the state after every this many moves (a step's view replays at most this
+#: many moves from the nearest one)
+REPLAY_EVERY = 32
+
+
+@dataclass(eq=False)
+class Replay:
+    """A finished game's replay, built once by one pass over its log: the states after every
+    :data:`REPLAY_EVERY` moves, and the index (every move with its label)."""
+
+    record: GameRecord
+    actions: list[tuple[int, int]]
+    snapshots: list[State]
+    index: JSON
+
+    def state_at(self, step: int) -> State:
+        """A fresh state after ``step`` moves: the nearest kept state, copied, plus the rest."""
+        k = min(step // REPLAY_EVERY, len(self.snapshots) - 1)
+        state = self.snapshots[k].copy()
+        for seat, action in self.actions[k * REPLAY_EVERY : step]:
+            state.apply(seat, action)
+        return state
+
+
+def build_replay(record: GameRecord, actions: Sequence[tuple[int, int]]) -> Replay:
+    """Replay a finished game once, keeping a state every :data:`REPLAY_EVERY` moves."""
+    state = rebuild(record, [])
+    snapshots = [state.copy()]
+    for i, (seat, action) in enumerate(actions):
+        try:
+            state.apply(seat, action)
+        except IllegalActionError as exc:  # a corrupt log: never expected
+            raise StoreError(f"game {record.id}: stored move {i} does not replay: {exc}") from exc
+        if (i + 1) % REPLAY_EVERY == 0:
+            snapshots.append(state.copy())
+    return Replay(record, list(actions), snapshots, _replay_index(record, actions))
 
 
 @dataclass(eq=False)
@@ -162,6 +201,8 @@ class Hub:
 
     #: games kept in memory; idle ones beyond this are dropped (and replayed when needed again)
     max_live = 500
+    #: finished games whose replay (states at intervals) is kept in memory
+    max_replays = 32
 
     def __init__(
         self,
@@ -183,6 +224,8 @@ class Hub:
         self.pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="civtable-bot")
         self._live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Future[LiveGame]] = {}
+        #: replays of finished games, most recently used last
+        self._replays: OrderedDict[str, asyncio.Future[Replay]] = OrderedDict()
         self._closing = False
 
     # --- life cycle ---------------------------------------------------------------------------
@@ -865,34 +908,55 @@ class Hub:
     async def replay_index(self, game_id: str) -> JSON:
         """Setup and every move (with labels) of a finished game."""
         live = await self.live(game_id)
+        return (await self._replay(live)).index
+
+    async def _replay(self, live: LiveGame) -> Replay:
+        """The finished game's replay: built by one pass over its log the first time it is
+        asked for (concurrent askers wait for the same build), then kept."""
         if live.status != "over":
-            raise conflict("not_over", f"game {game_id} is not over: replays open at the end")
-        actions = await self._db(self.store.moves, game_id)
-        return await asyncio.to_thread(_replay_index, live.record, actions)
+            raise conflict("not_over", f"game {live.id} is not over: replays open at the end")
+        pending = self._replays.get(live.id)
+        if pending is not None:
+            self._replays.move_to_end(live.id)
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Replay] = asyncio.get_running_loop().create_future()
+        self._replays[live.id] = future
+        while len(self._replays) > self.max_replays:
+            self._replays.popitem(last=False)
+        try:
+            actions = await self._db(self.store.moves, live.id)
+            replay = await asyncio.to_thread(build_replay, live.record, actions)
+        except BaseException as exc:
+            if self._replays.get(live.id) is future:
+                del self._replays[live.id]
+            future.set_exception(exc)
+            future.exception()  # mark retrieved: waiters re-raise it themselves
+            raise
+        future.set_result(replay)
+        return replay
 
     async def replay_view(
         self, game_id: str, step: int, seat: int | None, lang: str | None = None
     ) -> JSON:
         """The view of ``seat`` (or a spectator) after ``step`` moves of a finished game."""
         live = await self.live(game_id)
-        if live.status != "over":
-            raise conflict("not_over", f"game {game_id} is not over: replays open at the end")
+        replay = await self._replay(live)
         if seat is not None and not 0 <= seat < live.record.players:
             raise invalid("bad_seat", f"no seat {seat} in a {live.record.players}-player game")
-        actions = await self._db(self.store.moves, game_id)
+        actions = replay.actions
         if not 0 <= step <= len(actions):
             raise not_found(f"game {game_id} has steps 0 to {len(actions)}, not {step}")
         move: JSON | None = None
         if step and lang is not None:
             # the move that led here, in player words: its label as its mover saw it
-            state = await asyncio.to_thread(rebuild, live.record, actions[: step - 1])
+            state = await asyncio.to_thread(replay.state_at, step - 1)
             mover, action = actions[step - 1]
             before = self._words(live, state.view(mover), mover, lang) or {}
             label = (before.get("legal") or {}).get(str(action)) or state.describe(mover, action)
             move = {"seat": mover, "action": action, "label": label}
             state.apply(mover, action)
         else:
-            state = await asyncio.to_thread(rebuild, live.record, actions[:step])
+            state = await asyncio.to_thread(replay.state_at, step)
         view = state.view(seat)
         hint_fn = extras.hints(live.record.game)
         return {
