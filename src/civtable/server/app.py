@@ -349,18 +349,23 @@ def create_app(
     store: Store | None = None,
     bot_delay: float = 0.0,
     bot_workers: int = 2,
+    bot_processes: int = 0,
     bot_limits: BotLimits | None = None,
     body_timeout: float = BODY_TIMEOUT,
     client_limits: ClientLimits | None = None,
     suggest_bot: str = SUGGEST_BOT,
 ) -> FastAPI:
-    """The web application on the store at ``db_url`` (or an open ``store``)."""
+    """The web application on the store at ``db_url`` (or an open ``store``).
+
+    ``bot_processes``: bot worker processes for the searching bots (``civtable serve`` starts
+    two); 0 keeps them in ``bot_workers`` threads of this process."""
     owned = store is None
     the_store = store if store is not None else Store.open(db_url)
     hub = Hub(
         the_store,
         bot_delay=bot_delay,
         bot_workers=bot_workers,
+        bot_processes=bot_processes,
         bot_limits=bot_limits,
         suggest_bot=suggest_bot,
     )

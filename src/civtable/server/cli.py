@@ -60,6 +60,14 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
         help="most search iterations a bot may run for one decision (default 20000)",
     )
     p.add_argument(
+        "--bot-processes",
+        type=int,
+        default=2,
+        metavar="N",
+        help="worker processes in which bots search, so no search slows the server's own "
+        "process (default 2; 0 = threads of the server process)",
+    )
+    p.add_argument(
         "--suggest-bot",
         default="ismcts:1s:clock=cpu",
         metavar="SPEC",
@@ -114,6 +122,7 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
         ("--max-games-per-hour", args.max_games_per_hour),
         ("--max-sockets-per-client", args.max_sockets_per_client),
         ("--max-spectators", args.max_spectators),
+        ("--bot-processes", args.bot_processes),
     ):
         if count < 0:
             _say(err, f"civtable serve: error: {flag} must be 0 or more, not {count}", error=True)
@@ -157,6 +166,7 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
     app = create_app(
         store=store,
         bot_delay=args.bot_delay,
+        bot_processes=args.bot_processes,
         bot_limits=limits,
         body_timeout=args.body_timeout,
         client_limits=clients,

@@ -25,11 +25,13 @@ import asyncio
 import contextlib
 import json
 import logging
+import multiprocessing
 import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -158,6 +160,8 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
+    #: each bot's spec and seed (a bot worker process makes the same bot from them)
+    bot_specs: dict[int, tuple[str, int]] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     cache: dict[int | None, JSON] = field(default_factory=dict)
     #: payloads with words, by (seat, language)
@@ -209,6 +213,7 @@ class Hub:
         store: Store,
         *,
         bot_workers: int = 2,
+        bot_processes: int = 0,
         bot_delay: float = 0.0,
         bot_limits: BotLimits | None = None,
         suggest_bot: str = SUGGEST_BOT,
@@ -222,6 +227,9 @@ class Hub:
         self.bot_limits = bot_limits or BotLimits()
         self.bot_delay = bot_delay
         self.pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="civtable-bot")
+        #: bot worker processes (0: bots search in :attr:`pool`'s threads, in this process)
+        self.bot_processes = bot_processes
+        self._procs: ProcessPoolExecutor | None = None
         self._live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Future[LiveGame]] = {}
         #: replays of finished games, most recently used last
@@ -251,6 +259,9 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self.pool.shutdown(wait=False, cancel_futures=True)
+        if self._procs is not None:
+            self._procs.shutdown(wait=False, cancel_futures=True)
+            self._procs = None
 
     async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking store call in a worker thread."""
@@ -320,7 +331,9 @@ class Hub:
                         "game %s seat %s: bot %r replaced by expert: %s", live.id, s.seat, spec, exc
                     )
                     spec = "expert"
-                live.bots[s.seat] = make_bot(spec, seed=live.record.seed * 31 + s.seat)
+                seed = live.record.seed * 31 + s.seat
+                live.bots[s.seat] = make_bot(spec, seed=seed)
+                live.bot_specs[s.seat] = (spec, seed)
 
     async def _refresh(self, live: LiveGame) -> None:
         """Re-read the record (seats, status) after a lobby change."""
@@ -809,11 +822,17 @@ class Hub:
             snapshot = state.copy()
             view = state.view(seat)
             steps = len(held[0]) if held is not None else 0
-        bot = make_bot(self.suggest_bot, seed=live.record.seed * 1009 + seq * 31 + seat + steps)
+        seed = live.record.seed * 1009 + seq * 31 + seat + steps
+        bot = make_bot(self.suggest_bot, seed=seed)
         if not isinstance(bot, IsmctsBot):  # pragma: no cover - the spec is checked at start
             raise ApiError(500, "bad_suggest_bot", "the suggestion bot is not a search")
-        loop = asyncio.get_running_loop()
-        moves = await loop.run_in_executor(self.pool, bot.explain, snapshot, seat, top)
+        if self.bot_processes:
+            job = (self.suggest_bot, seed, live.record.game, snapshot.to_json(), seat, top)
+            moves, iterations = await self._in_process_pool(_explain_in_worker, *job)
+        else:
+            loop = asyncio.get_running_loop()
+            moves = await loop.run_in_executor(self.pool, bot.explain, snapshot, seat, top)
+            iterations = bot.last.iterations
         labels: dict[str, str] = {}
         if lang is not None:
             words = self._words(live, view, seat, lang) or {}
@@ -822,7 +841,7 @@ class Hub:
             "seq": seq,
             "seat": seat,
             "tentative": steps,
-            "iterations": bot.last.iterations,
+            "iterations": iterations,
             "moves": [
                 {
                     "action": m.action,
@@ -844,8 +863,44 @@ class Hub:
             return
         live.bot_task = asyncio.get_running_loop().create_task(self._drive_bots(live))
 
+    async def _in_process_pool(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn`` in a bot worker process (the pool starts on first use, and again after a
+        worker died: the call that saw the death fails, as a bot's crash always did)."""
+        if self._procs is None:
+            self._procs = ProcessPoolExecutor(
+                max_workers=self.bot_processes, mp_context=multiprocessing.get_context("spawn")
+            )
+        procs = self._procs
+        try:
+            return await asyncio.wrap_future(procs.submit(fn, *args))
+        except BrokenProcessPool:
+            if self._procs is procs:
+                self._procs = None
+                procs.shutdown(wait=False, cancel_futures=True)
+            raise
+
+    async def _choose(self, live: LiveGame, due: list[int], state: State) -> list[tuple[int, int]]:
+        """Each due bot's choice on ``state``. The random level chooses here (it does not
+        search: sending the state away would cost more); the others search in a bot worker
+        process (``bot_processes``), so no search holds this process's interpreter lock, or
+        else in the thread pool. A worker gets the bot's spec, seed and random-number state
+        and sends back the choice and the new random-number state: the same choices as here."""
+        if all(live.bot_specs.get(s, ("",))[0] == "random" for s in due):
+            return _choose_all([(live.bots[s], s) for s in due], state)
+        if not self.bot_processes:
+            loop = asyncio.get_running_loop()
+            jobs = [(live.bots[s], s) for s in due]
+            return await loop.run_in_executor(self.pool, _choose_all, jobs, state)
+        specs = [(*live.bot_specs[s], live.bots[s].rng.state, s) for s in due]
+        doc = state.to_json()
+        done = await self._in_process_pool(_choose_in_worker, live.record.game, specs, doc)
+        picks = []
+        for seat, action, rng_state in done:
+            live.bots[seat].rng.state = rng_state
+            picks.append((seat, action))
+        return picks
+
     async def _drive_bots(self, live: LiveGame) -> None:
-        loop = asyncio.get_running_loop()
         failures = 0
         try:
             while True:
@@ -856,9 +911,7 @@ class Hub:
                         live.bot_task = None
                         return
                     snapshot, seen = state.copy(), live.seq
-                picks = await loop.run_in_executor(
-                    self.pool, _choose_all, [(live.bots[s], s) for s in due], snapshot
-                )
+                picks = await self._choose(live, due, snapshot)
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
                 async with live.lock:
@@ -1022,6 +1075,34 @@ def _with_seq(record: GameRecord, seq: int) -> GameRecord:
 def _choose_all(bots: list[tuple[Bot, int]], state: State) -> list[tuple[int, int]]:
     """Each bot's choice on the same snapshot (runs in the bot pool)."""
     return [(seat, bot.choose(state, seat)) for bot, seat in bots]
+
+
+def _choose_in_worker(
+    game: str, jobs: list[tuple[str, int, int, int]], doc: JSON
+) -> list[tuple[int, int, int]]:
+    """In a bot worker process: ``(spec, seed, rng_state, seat)`` → ``(seat, action,
+    rng_state)`` for each bot, all on the state ``doc`` (what :func:`_choose_all` does in the
+    server's process with the bot objects themselves). The state travels as
+    :meth:`State.to_json`: a pickled state may hold indexes into tables that each process
+    builds for itself (7 Wonders' production signatures)."""
+    state = games.get(game).state_from_json(doc)
+    out = []
+    for spec, seed, rng_state, seat in jobs:
+        bot = make_bot(spec, seed)
+        bot.rng.state = rng_state
+        out.append((seat, bot.choose(state, seat), bot.rng.state))
+    return out
+
+
+def _explain_in_worker(
+    spec: str, seed: int, game: str, doc: JSON, seat: int, top: int
+) -> tuple[list[Any], int]:
+    """In a bot worker process: the suggestion search's top moves and its iteration count."""
+    state = games.get(game).state_from_json(doc)
+    bot = make_bot(spec, seed)
+    assert isinstance(bot, IsmctsBot)
+    moves = bot.explain(state, seat, top)
+    return moves, bot.last.iterations
 
 
 def _replay_index(record: GameRecord, actions: Sequence[tuple[int, int]]) -> JSON:
