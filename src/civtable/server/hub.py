@@ -48,7 +48,9 @@ from civtable.core.errors import (
 from civtable.server import extras, tokens
 from civtable.server.errors import ApiError, conflict, invalid, not_found
 from civtable.store import (
+    Append,
     GameRecord,
+    GroupCommit,
     NewGame,
     SeatSpec,
     SeatTakenError,
@@ -219,6 +221,8 @@ class Hub:
         suggest_bot: str = SUGGEST_BOT,
     ) -> None:
         self.store = store
+        #: moves of all games are committed together by one writer (issue 23)
+        self.commits = GroupCommit(store)
         #: the search behind "suggest a move" (issue 22): an ISMCTS spec chosen by the server
         if not isinstance(make_bot(suggest_bot, 0), IsmctsBot):
             raise ValueError(f"the suggestion bot must be an ismcts spec, not {suggest_bot!r}")
@@ -262,6 +266,7 @@ class Hub:
         if self._procs is not None:
             self._procs.shutdown(wait=False, cancel_futures=True)
             self._procs = None
+        await asyncio.to_thread(self.commits.close)  # what is queued is committed first
 
     async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking store call in a worker thread."""
@@ -768,14 +773,10 @@ class Hub:
         state = live.state
         assert state is not None
         finished = after.result().to_json() if after.is_terminal() else None
+        entry = Append(live.id, live.seq, tuple((seat, a) for a in steps), finished)
         try:
-            await self._db(
-                self.store.append_moves,
-                live.id,
-                live.seq,
-                [(seat, a) for a in steps],
-                finished=finished,
-            )
+            # answered only once the group it went into is committed
+            await asyncio.wrap_future(self.commits.submit(entry))
         except StaleSequenceError as exc:
             # Someone else wrote to this game (another server process): reload it.
             self._live.pop(live.id, None)
