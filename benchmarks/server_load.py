@@ -395,6 +395,9 @@ async def _run(
         "push_kb_per_push": round(s.push_bytes / 1024 / max(1, s.pushes), 1),
         "full_requests": s.full_requests,
         "server_cpu_s": round(cpu1 - cpu0, 1),
+        # what a stored move costs the server (bot workers included), whatever share of the
+        # machine it got: the figure to compare on a shared machine
+        "server_cpu_ms_per_stored_move": round(1000 * (cpu1 - cpu0) / max(1, moves1 - moves0), 2),
         "driver_cpu_s": round(me1 - me0, 1),
     }
 
@@ -446,7 +449,8 @@ def main(argv: list[str] | None = None) -> int:
             f"p50 {h['p50']} ms p99 {h['p99']} ms; errors {result['errors']} "
             f"{result['error_kinds'] or ''}; 409 stale {result['stale_409']}; games finished "
             f"{result['games_finished']}; pushes {result['pushes']} "
-            f"({result['push_kb_per_push']} KB each); CPU s server {result['server_cpu_s']}, "
+            f"({result['push_kb_per_push']} KB each); CPU s server {result['server_cpu_s']} "
+            f"({result['server_cpu_ms_per_stored_move']} ms per stored move), "
             f"driver {result['driver_cpu_s']}; load {' '.join(result['uptime'])}"
         )
     return 0

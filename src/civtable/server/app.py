@@ -156,7 +156,37 @@ def _json_text(text: str) -> Response:
     return Response(content=text, media_type="application/json")
 
 
-# --- middleware -------------------------------------------------------------------------------
+# --- middleware ---
+class StaticHeaders:
+    """Cache headers of ``/static/``: vendored files a day, the site's own ``no-cache``; and
+    ``nosniff`` on both. Plain ASGI (a ``BaseHTTPMiddleware`` costs every request a task)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """ASGI entry point."""
+        path = scope.get("path", "") if scope["type"] == "http" else ""
+        if not path.startswith("/static/"):
+            await self.app(scope, receive, send)
+            return
+        cache = b"public, max-age=86400" if path.startswith("/static/vendor/") else b"no-cache"
+
+        async def headed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [
+                    (k, v)
+                    for k, v in message.get("headers", [])
+                    if k.lower() not in (b"cache-control", b"x-content-type-options")
+                ]
+                headers += [(b"cache-control", cache), (b"x-content-type-options", b"nosniff")]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, headed)
+
+
+# --- request bodies -----------------------------------------------------------------------------
 class _TooLargeError(Exception):
     pass
 
@@ -260,14 +290,17 @@ class BodyLimit:
 bearer = HTTPBearer(auto_error=False, description="the seat token from create/join")
 
 
-def _token(creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> str | None:
+# dependencies are ``async``: FastAPI runs a plain ``def`` one in a worker thread, per request
+async def _token(
+    creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> str | None:
     return creds.credentials if creds is not None else None
 
 
 Token = Annotated[str | None, Depends(_token)]
 
 
-def _lang(
+async def _lang(
     lang: Annotated[
         str | None,
         Query(
@@ -698,18 +731,7 @@ def create_app(
     async def replay_page(game_id: str) -> Response:
         return page("replay.html")
 
-    @app.middleware("http")
-    async def _no_cache_static(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        response = await call_next(request)
-        if request.url.path.startswith("/static/vendor/"):
-            response.headers["Cache-Control"] = "public, max-age=86400"
-            response.headers["X-Content-Type-Options"] = "nosniff"
-        elif request.url.path.startswith("/static/"):
-            response.headers["Cache-Control"] = "no-cache"
-            response.headers["X-Content-Type-Options"] = "nosniff"
-        return response
+    app.add_middleware(StaticHeaders)
 
     app.mount("/static", StaticFiles(directory=web), name="static")
     return app

@@ -68,6 +68,12 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
         "process (default 2; 0 = threads of the server process)",
     )
     p.add_argument(
+        "--ws-deflate",
+        action="store_true",
+        help="compress WebSocket pushes (permessage-deflate): less traffic, but every socket "
+        "compresses every push itself (default off; pushes are deltas)",
+    )
+    p.add_argument(
         "--suggest-bot",
         default="ismcts:1s:clock=cpu",
         metavar="SPEC",
@@ -177,7 +183,13 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
         f"civtable: web server at http://{args.host}:{args.port} (database: {shown}); "
         "Ctrl-C stops it",
     )
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level=args.log_level)
+    config = uvicorn.Config(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws_per_message_deflate=args.ws_deflate,
+    )
     server = uvicorn.Server(config)
     try:
         server.run()
