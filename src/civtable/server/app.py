@@ -652,8 +652,7 @@ def create_app(
 
         async def sender() -> None:
             while True:
-                doc = await sub.next()
-                await websocket.send_text(hub.message(live, sub, doc))
+                await websocket.send_text(await hub.next_message(live, sub))
 
         async def receiver() -> None:
             while True:

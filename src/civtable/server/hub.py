@@ -125,30 +125,33 @@ def build_replay(record: GameRecord, actions: Sequence[tuple[int, int]]) -> Repl
 
 @dataclass(eq=False)
 class Subscriber:
-    """A push connection: it only ever holds the newest payload (older ones are dropped)."""
+    """A push connection. A change only wakes it: its sender builds the payload when it sends
+    (:meth:`Hub.payload` at that moment), so moves that follow each other faster than a socket
+    sends cost one view, not one each, and the connection is always sent the newest state."""
 
     seat: int | None
     #: the language of the payload's ``words`` (None: no words, the language-neutral payload)
     lang: str | None = None
-    pending: JSON | None = None
     event: asyncio.Event = field(default_factory=asyncio.Event)
     #: the last payload this connection was sent: the base of the next delta
     sent: JSON | None = None
     #: send the whole payload next (on connect, and when the client asks after a gap)
     want_full: bool = True
 
-    def push(self, payload: JSON) -> None:
-        """Replace the pending payload and wake the sender."""
-        self.pending = payload
+    #: something changed since the last send
+    dirty: bool = False
+
+    def wake(self) -> None:
+        """Something this connection shows changed: wake its sender."""
+        self.dirty = True
         self.event.set()
 
-    async def next(self) -> JSON:
-        """Wait for the next payload."""
-        while self.pending is None:
+    async def changed(self) -> None:
+        """Wait until something changed since the last call."""
+        while not self.dirty:
             self.event.clear()
             await self.event.wait()
-        payload, self.pending = self.pending, None
-        return payload
+        self.dirty = False
 
 
 @dataclass(eq=False)
@@ -443,15 +446,20 @@ class Hub:
     def _broadcast(self, live: LiveGame) -> None:
         live.forget_payloads()
         live.wire.clear()
-        for sub in list(live.subscribers):
-            sub.push(self.payload(live, sub.seat, sub.lang))
+        for sub in live.subscribers:
+            sub.wake()
 
     def _push_seat(self, live: LiveGame, seat: int) -> None:
         """Re-send one seat its payload (its tentative steps changed; nobody else's did)."""
         live.forget_payloads(seat)
-        for sub in list(live.subscribers):
+        for sub in live.subscribers:
             if sub.seat == seat:
-                sub.push(self.payload(live, seat, sub.lang))
+                sub.wake()
+
+    async def next_message(self, live: LiveGame, sub: Subscriber) -> str:
+        """Wait for a change, then the text to send ``sub``: its payload as it is now."""
+        await sub.changed()
+        return self.message(live, sub, self.payload(live, sub.seat, sub.lang))
 
     def encoded(self, live: LiveGame, seat: int | None, lang: str | None = None) -> str:
         """:meth:`payload` as JSON text, encoded once per view and version."""
@@ -486,16 +494,16 @@ class Hub:
         return self._encode(live, key, payload_delta(base, doc))
 
     def subscribe(self, live: LiveGame, seat: int | None, lang: str | None = None) -> Subscriber:
-        """A push subscriber, primed with the current payload."""
+        """A push subscriber; its first message is the current payload, whole."""
         sub = Subscriber(seat, lang)
         live.subscribers.add(sub)
-        sub.push(self.payload(live, seat, lang))
+        sub.wake()
         return sub
 
     def resend(self, live: LiveGame, sub: Subscriber) -> None:
         """The client asked for the whole state (a gap in its deltas): push it whole."""
         sub.want_full = True
-        sub.push(self.payload(live, sub.seat, sub.lang))
+        sub.wake()
 
     @staticmethod
     def unsubscribe(live: LiveGame, sub: Subscriber) -> None:
