@@ -3,6 +3,8 @@ agendas it can complete (issue 20, item 10)."""
 
 from __future__ import annotations
 
+import pytest
+
 from civtable.core.rng import Rng
 from civtable.games.civilization_a_new_dawn import heuristic
 from civtable.sim.simulate import SimConfig, play_one
@@ -107,3 +109,32 @@ def test_civ_22_heuristic_games_that_stalled_now_finish() -> None:
     record = play_one(config, 13)
     assert record.completed
     assert record.rounds < 1000
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 0), (4, 13)])
+def test_issue21_remembered_scores_equal_scores_computed_afresh(
+    players: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The memo of ``own_score`` (keyed by what it reads, the map only around the seat's
+    cities) never answers a value that computing it again would not give: checked on every
+    position the look-ahead scores in games on random standard maps (the 3-player game draws
+    Populous and Preservationist, whose terms read the spaces around the cities)."""
+    remembered = heuristic._memo_own_score
+    checked = 0
+
+    def checking(state, seat, shared):  # type: ignore[no-untyped-def]
+        nonlocal checked
+        checked += 1
+        v = remembered(state, seat, shared)
+        assert v == heuristic.own_score(state, seat)
+        return v
+
+    monkeypatch.setattr(heuristic, "_memo_own_score", checking)
+    s = new_game(players, seed, "standard_random")
+    rng = Rng(seed)
+    for _ in range(150):
+        if s.is_terminal():
+            break
+        seat = s.to_move()[0]
+        s.apply(seat, heuristic.choose(s, seat, rng))
+    assert checked > 1000

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -76,3 +77,25 @@ def test_civ_26_2_determinize_keeps_the_view(players: int, seed: int) -> None:
             s.wremoved
         ) != sorted(d.wremoved)
         assert changed or all(len(x) <= 1 for x in s.wdecks)
+
+
+@pytest.mark.parametrize(("players", "seed", "map_"), [(2, 5, "first_game"), (4, 11, "standard")])
+def test_issue21_shared_view_parts_equal_views_built_afresh(
+    players: int, seed: int, map_: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Parts of views shared between positions (players, tokens on the map, mature cities) are
+    the parts a view built from nothing has, at every decision of a game and for every seat."""
+    from civtable.games.civilization_a_new_dawn import view as V  # noqa: N812
+
+    s = new_game(players, seed, map_)
+    rng = Rng(seed)
+    for _ in range(400):
+        if s.is_terminal():
+            break
+        shared = [json.dumps(s.view(v), sort_keys=True) for v in [None, *range(players)]]
+        monkeypatch.setattr(V, "SHARE_PARTS", False)
+        s.board.mature_memo.clear()
+        fresh = [json.dumps(s.view(v), sort_keys=True) for v in [None, *range(players)]]
+        monkeypatch.setattr(V, "SHARE_PARTS", True)
+        assert shared == fresh
+        random_step(s, rng)

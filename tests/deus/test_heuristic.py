@@ -72,3 +72,20 @@ def test_deus_heuristic_overtime_changes_nothing_before_its_round() -> None:
         progress = heuristic.end_progress(state, s)
         assert progress > 0
         assert after[s] == pytest.approx(before[s] + heuristic.W_END * progress)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_deus_19_seat_score_is_the_sum_of_the_seats_breakdown(players: int) -> None:
+    """``scoring.seat_score`` (what the heuristic evaluates) equals the seat's breakdown total
+    (DEUS-19: VP tokens, temple cards, majorities) at every position of random games."""
+    from civtable.games.deus.scoring import breakdown, seat_score
+
+    game = games.get("deus")
+    for seed in range(4):
+        state = game.new_game(players, seed, {})
+        bot = make_bot("random", seed)
+        while not state.is_terminal():
+            bd = breakdown(state)
+            assert [seat_score(state, p) for p in range(players)] == [sum(b.values()) for b in bd]
+            seat = state.to_move()[0]
+            state.apply(seat, bot.choose(state, seat))

@@ -110,3 +110,27 @@ def test_deus_view_pending_decision_in_words() -> None:
     p = s.view(0)["pending"]
     assert p == {"decision": "gain_choice", "resources_left": 1, "pieces_left": 0}
     assert "pending" not in s.view(1)
+
+
+def test_deus_20_views_taken_earlier_do_not_change_as_the_game_goes_on() -> None:
+    """Views share the unchanging parts of their region entries (issue 21): a view taken before
+    some moves still says what it said then, and a copy's view equals the original's."""
+    from typing import Any
+
+    from civtable.bots import make_bot
+
+    s = new_game(4, 11)
+    bot = make_bot("random", 11)
+    taken: list[tuple[Any, str]] = []
+    while not s.is_terminal():
+        seat = s.to_move()[0]
+        if len(s.history) % 25 == 0:
+            for viewer in (seat, None):
+                v = s.view(viewer)
+                text = json.dumps(v, sort_keys=True)
+                assert json.dumps(s.copy().view(viewer), sort_keys=True) == text
+                taken.append((v, text))
+        s.apply(seat, bot.choose(s, seat))
+    assert len(taken) > 20
+    for v, text in taken:
+        assert json.dumps(v, sort_keys=True) == text

@@ -464,9 +464,9 @@ def test_encode_state_reads_every_field_of_a_civilization():
 
 
 def test_tta_1_9_3_2_the_observer_helpers_equal_the_rules_functions():
-    """``board.ratings_memo`` is ``board.ratings`` (TTA-1.9) and ``civil.take_costs`` and the
-    encoder's table-driven ``_take_costs`` are ``civil.take_cost`` per row slot (TTA-3.1/3.2),
-    on every other decision of random games."""
+    """``board.ratings`` (remembered) is ``board.compute_ratings`` (TTA-1.9), and
+    ``civil.take_costs`` and the encoder's table-driven ``_take_costs`` are ``civil.take_cost``
+    per row slot (TTA-3.1/3.2), on every other decision of random games."""
     from civtable.games.through_the_ages.rules import board, civil, effects
     from civtable.rl.encoders.through_the_ages import _take_costs
 
@@ -474,7 +474,7 @@ def test_tta_1_9_3_2_the_observer_helpers_equal_the_rules_functions():
     for players, mode in ((2, "full"), (4, "shorter")):
         for state, _ in _positions_in_order(players, 50 + players, mode)[::2]:
             for civ in state.civs:
-                assert board.ratings_memo(civ) == board.ratings(civ)
+                assert board.ratings(civ) == board.compute_ratings(civ)
                 costs = [
                     civil.take_cost(state, civ, slot) if card >= 0 else 0
                     for slot, card in enumerate(state.row)

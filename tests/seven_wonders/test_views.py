@@ -15,6 +15,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from civtable import games
 from civtable.core.rng import Rng
 from civtable.games.seven_wonders.catalog import BOARDS, CARDS, COLORS, GUILDS, SCIENCE
 from civtable.games.seven_wonders.invariants import cards_in_play
@@ -340,3 +341,21 @@ def test_sw_2_3_determinize_redraws_unseen_guilds_in_age_3() -> None:
         assert len(guilds) == len(in_play)
         seen_sets.add(guilds)
     assert len(seen_sets) > 1, "the unseen guilds are re-drawn from all ten"
+
+
+def test_view_labels_are_the_describe_labels_in_every_phase() -> None:
+    """The view builds its labels in one pass (sharing the stage payment); each must be
+    ``describe``'s label, in main steps, payment choices, Babylon's extra step, Halikarnassus
+    and for the Free City (SW-14)."""
+    seen: Counter[str] = Counter()
+    for players, seed in ((2, 3), (3, 4), (4, 5), (7, 6), (7, 7)):
+        state = games.get("seven-wonders").new_game(players, seed, {"sides": "B"})
+        rng = Rng(seed)
+        while not state.is_terminal():
+            seat = rng.choice(state.to_move())
+            legal = state.legal_actions(seat)
+            labels = {e["id"]: e["label"] for e in state.view(seat)["legal"]}
+            assert labels == {a: state.describe(seat, a) for a in legal}
+            seen.update(label.split(" ")[0] for label in labels.values())
+            state.apply(seat, rng.choice(legal))
+    assert {"build", "discard", "pay", "Free"} <= set(seen), seen

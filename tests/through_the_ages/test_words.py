@@ -17,7 +17,7 @@ from civtable.bots import make_bot
 from civtable.core.api import JSON
 from civtable.games.through_the_ages import GAME, words
 from civtable.games.through_the_ages import actions as act
-from civtable.games.through_the_ages.catalog import PLAYER_TEXT
+from civtable.games.through_the_ages.catalog import BY_ID, PLAYER_TEXT
 from civtable.present.i18n import catalog
 from tests.browser.vocabulary import findings
 
@@ -155,6 +155,13 @@ def GAME_CARD_TYPE(c: int) -> str:  # noqa: N802 - a tiny helper named like the 
 def test_card_texts_for_players_carry_no_rule_ids() -> None:
     assert not findings([("card text", t) for t in PLAYER_TEXT])
     assert not any(re.search(r"TTA-|AMB-", t) for t in PLAYER_TEXT)
+
+
+def test_card_texts_for_players_carry_no_source_notes() -> None:
+    """The data notes where its sources disagree; players read only the effect."""
+    assert not any(re.search(r"\bBGA\b|\bPT\b", t) for t in PLAYER_TEXT)
+    wealthy = PLAYER_TEXT[BY_ID["wealthy_territory_i"]]
+    assert wealthy == "Permanent: +3 blue cubes. Immediate: 5 resources."
 
 
 def test_every_preset_of_the_lobby_has_a_title_and_a_help() -> None:

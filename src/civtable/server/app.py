@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import html
 import json
+import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
@@ -39,7 +40,10 @@ from civtable.server import extras
 from civtable.server.errors import ApiError, not_found
 from civtable.server.hub import SUGGEST_BOT, Hub
 from civtable.server.limits import ClientLimits, Limiter
+from civtable.server.metrics import CONTENT_TYPE, Observer, ServerMetrics, instrument
 from civtable.store import SeatSpec, Store
+
+log = logging.getLogger("civtable.server")
 
 #: largest request body accepted (bytes); bigger ones get 413
 MAX_BODY = 64 * 1024
@@ -403,6 +407,8 @@ def create_app(
         suggest_bot=suggest_bot,
     )
     limiter = Limiter(client_limits or ClientLimits())
+    metrics = ServerMetrics()
+    instrument(metrics, hub, the_store)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -410,6 +416,10 @@ def create_app(
         try:
             yield
         finally:
+            log.info(
+                "shutting down: stopping bots",
+                extra={"event": "shutdown", "live_games": len(hub.held_games())},
+            )
             await hub.close()
             if owned:
                 the_store.close()
@@ -434,7 +444,10 @@ def create_app(
     )
     app.state.hub = hub
     app.state.store = the_store
+    app.state.metrics = metrics
     app.add_middleware(BodyLimit, limit=MAX_BODY, timeout=body_timeout)
+    # outermost: it also sees the 413 and 408 answers of BodyLimit
+    app.add_middleware(Observer, metrics=metrics)
 
     # --- errors -----------------------------------------------------------------------------
     @app.exception_handler(ApiError)
@@ -697,6 +710,11 @@ def create_app(
     async def healthz() -> JSON:
         """Liveness and the database in use."""
         return {"ok": True, "version": __version__, "database": the_store.dialect}
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics_page() -> Response:
+        """Prometheus text exposition of this process's metrics (:mod:`.metrics`)."""
+        return Response(metrics.render(), media_type=CONTENT_TYPE)
 
     # --- docs and pages -------------------------------------------------------------------------
     web = static_dir()

@@ -8,8 +8,12 @@ Importing this module is cheap: FastAPI and uvicorn load only when the server st
 from __future__ import annotations
 
 import argparse
+import logging
+import signal
 import sys
 from typing import Any
+
+log = logging.getLogger("civtable.server")
 
 
 def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -101,6 +105,21 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
         help="spectators one game may have (default 200; 0 = no limit)",
     )
     p.add_argument(
+        "--log-format",
+        default="text",
+        choices=("text", "json"),
+        help="server log lines: text, or json (one JSON object per line: time, level, event, "
+        "game id, seat, latency ...; never tokens or hidden cards); default text",
+    )
+    p.add_argument(
+        "--shutdown-timeout",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="on SIGTERM or Ctrl-C, how long to wait for requests in progress before they are "
+        "cancelled (default 30)",
+    )
+    p.add_argument(
         "--log-level",
         default="info",
         choices=("critical", "error", "warning", "info", "debug"),
@@ -120,6 +139,7 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
         ("--body-timeout", args.body_timeout),
         ("--max-bot-seconds", args.max_bot_seconds),
         ("--max-bot-iterations", args.max_bot_iterations),
+        ("--shutdown-timeout", args.shutdown_timeout),
     ):
         if not 0 < value < float("inf"):
             _say(err, f"civtable serve: error: {flag} must be positive, not {value}", error=True)
@@ -159,6 +179,9 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
     import uvicorn
 
     from civtable.bots import BotLimits
+    from civtable.server import logs
+
+    logs.configure(args.log_format, args.log_level)
     from civtable.server.app import create_app
 
     limits = BotLimits(max_seconds=args.max_bot_seconds, max_iterations=args.max_bot_iterations)
@@ -183,14 +206,32 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
         f"civtable: web server at http://{args.host}:{args.port} (database: {shown}); "
         "Ctrl-C stops it",
     )
+    log.info(
+        "serving",
+        extra={"event": "startup", "host": args.host, "port": args.port, "database": shown},
+    )
     config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
         log_level=args.log_level,
         ws_per_message_deflate=args.ws_deflate,
+        log_config=None,  # logs.configure did it
+        access_log=False,  # the app logs every request itself (route, status, latency)
+        timeout_graceful_shutdown=args.shutdown_timeout,
     )
     server = uvicorn.Server(config)
+
+    # Graceful shutdown on SIGTERM (and Ctrl-C): uvicorn stops listening, lets requests in
+    # progress finish (their moves are committed), closes sockets with 1012 ("service
+    # restart": clients reconnect), then the app's lifespan stops the bots (after any commit
+    # under way) and the store closes. uvicorn raises the signal again once it is done; this
+    # handler makes that a clean exit with code 0 instead of death by SIGTERM, and a SIGTERM
+    # that comes before uvicorn's handlers are in place asks for the same graceful stop.
+    def on_sigterm(signum: int, _frame: Any) -> None:
+        server.should_exit = True
+
+    previous = signal.signal(signal.SIGTERM, on_sigterm)
     try:
         server.run()
     except KeyboardInterrupt:
@@ -205,7 +246,9 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
             )
             return 1
     finally:
+        signal.signal(signal.SIGTERM, previous)
         store.close()
+    log.info("stopped", extra={"event": "stopped"})
     return 0
 
 

@@ -257,11 +257,18 @@ class Hub:
         return len(ids)
 
     async def close(self) -> None:
-        """Stop bot tasks and the bot pool."""
+        """Stop bot tasks and the bot pool. A bot move being committed is finished first: each
+        game's bot task is cancelled while this holds the game's lock, so no task is stopped
+        between writing a move and making it live (graceful shutdown, issue 23)."""
         self._closing = True
-        tasks = [g.bot_task for g in self._live.values() if g.bot_task is not None]
-        for task in tasks:
-            task.cancel()
+        tasks = []
+        for g in list(self._live.values()):
+            task = g.bot_task
+            if task is None:
+                continue
+            async with g.lock:
+                task.cancel()
+            tasks.append(task)
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
@@ -270,6 +277,14 @@ class Hub:
             self._procs.shutdown(wait=False, cancel_futures=True)
             self._procs = None
         await asyncio.to_thread(self.commits.close)  # what is queued is committed first
+
+    def held(self, game_id: str) -> LiveGame | None:
+        """The game if it is in memory now (never loads it; for metrics and logs)."""
+        return self._live.get(game_id)
+
+    def held_games(self) -> list[LiveGame]:
+        """The games in memory now (for metrics)."""
+        return list(self._live.values())
 
     async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking store call in a worker thread."""

@@ -18,6 +18,10 @@ The measured operations:
 The positions are the states at the start of every decision round of the measured games. The
 full games are timed once; the other measurements keep the fastest of a few runs (``rounds``).
 
+:func:`bench_heuristic` times whole games of heuristic bots (``heuristic`` at every seat) in
+games per CPU-second. Every timer is wall-clock time (``time.perf_counter``) unless ``clock`` is
+given: ``time.process_time`` counts only this process's CPU time, steadier on a shared machine.
+
 >>> doc = run_suite(games=1, warmup=0, player_counts=(3,))
 >>> doc["results"][0]["players"], doc["results"][0]["games"]
 (3, 1)
@@ -30,6 +34,7 @@ import platform
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from functools import partial
 
 from civtable.bots import make_bot
 from civtable.core.api import JSON, Game, State
@@ -99,23 +104,29 @@ def random_game(game: Game, players: int, seed: int, positions: list[State] | No
     return state
 
 
-def _timed(fn: Callable[[], int]) -> tuple[float, int]:
+#: a timer: seconds as a float (``time.perf_counter`` or ``time.process_time``)
+Clock = Callable[[], float]
+
+
+def _timed(fn: Callable[[], int], clock: Clock = time.perf_counter) -> tuple[float, int]:
     """Run ``fn`` once (it returns how many operations it did) with the GC paused."""
     gc.collect()
     enabled = gc.isenabled()
     gc.disable()
     try:
-        start = time.perf_counter()
+        start = clock()
         ops = fn()
-        return time.perf_counter() - start, ops
+        return clock() - start, ops
     finally:
         if enabled:
             gc.enable()
 
 
-def _best_of(rounds: int, make: Callable[[], Callable[[], int]]) -> tuple[float, int]:
+def _best_of(
+    rounds: int, make: Callable[[], Callable[[], int]], clock: Clock = time.perf_counter
+) -> tuple[float, int]:
     """The fastest of ``rounds`` runs; ``make()`` prepares (untimed) one run's function."""
-    return min(_timed(make()) for _ in range(max(1, rounds)))
+    return min(_timed(make(), clock) for _ in range(max(1, rounds)))
 
 
 def bench_players(
@@ -125,6 +136,7 @@ def bench_players(
     warmup: int = 2,
     seed: int = 0,
     rounds: int = 3,
+    clock: Clock = time.perf_counter,
 ) -> BenchResult:
     """Measure every operation for one player count (see the module docstring).
 
@@ -137,7 +149,7 @@ def bench_players(
         random_game(game, players, game_seed(seed, 10_000 + i))
     seeds = [game_seed(seed, i) for i in range(games)]
     full_seconds, decisions = _timed(
-        lambda: sum(len(random_game(game, players, g).history) for g in seeds)
+        lambda: sum(len(random_game(game, players, g).history) for g in seeds), clock
     )
 
     # The same games again (untimed), keeping their logs and a position per round.
@@ -184,10 +196,10 @@ def bench_players(
 
         return run
 
-    apply_seconds, n_applies = _best_of(rounds, applies)
-    copy_seconds, n_copies = _best_of(rounds, copies)
-    view_seconds, n_views = _best_of(rounds, views)
-    legal_seconds, n_legal = _best_of(rounds, legal)
+    apply_seconds, n_applies = _best_of(rounds, applies, clock)
+    copy_seconds, n_copies = _best_of(rounds, copies, clock)
+    view_seconds, n_views = _best_of(rounds, views, clock)
+    legal_seconds, n_legal = _best_of(rounds, legal, clock)
 
     def rate(ops: int, seconds: float) -> float:
         return ops / seconds if seconds > 0 else 0.0
@@ -207,6 +219,91 @@ def bench_players(
         legal_actions_per_second=rate(n_legal, legal_seconds),
         legal_actions_us=1e6 * legal_seconds / max(1, n_legal),
         positions=len(positions),
+    )
+
+
+@dataclass
+class HeuristicResult:
+    """Whole games of heuristic bots at one player count, in CPU time."""
+
+    game: str
+    players: int
+    games: int
+    completed: int
+    cpu_seconds: float
+    decisions: int
+
+    @property
+    def games_per_cpu_second(self) -> float:
+        """Games played per CPU-second (completed or stopped at the decision cap)."""
+        return self.games / self.cpu_seconds if self.cpu_seconds > 0 else 0.0
+
+    def to_json(self) -> JSON:
+        """JSON-ready form, rounded."""
+        doc: JSON = {k: round(v, 3) if isinstance(v, float) else v for k, v in asdict(self).items()}
+        doc["games_per_cpu_second"] = round(self.games_per_cpu_second, 3)
+        return doc
+
+
+#: a heuristic game stops after this many decisions (a stalled game still ends the measurement)
+HEURISTIC_DECISION_CAP = 20_000
+
+
+def heuristic_game(game: Game, players: int, seed: int, bot: str = "heuristic") -> State:
+    """Play one game with ``bot`` at every seat (seeded as ``civtable simulate`` seeds them),
+    stopping after :data:`HEURISTIC_DECISION_CAP` decisions; returns the last state."""
+    state = game.new_game(players, seed)
+    bots = [make_bot(bot, bot_seed(seed, s)) for s in range(players)]
+    decisions = 0
+    while not state.is_terminal() and decisions < HEURISTIC_DECISION_CAP:
+        movers = state.to_move()
+        if not movers:
+            break
+        for seat in movers:
+            if state.legal_actions(seat):
+                state.apply(seat, bots[seat].choose(state, seat))
+                decisions += 1
+    return state
+
+
+def bench_heuristic(
+    game_id: str = "seven-wonders",
+    players: int = 3,
+    games: int = 3,
+    seed: int = 0,
+    max_seconds: float = 0.0,
+    bot: str = "heuristic",
+) -> HeuristicResult:
+    """Time whole games of ``bot`` at every seat, in CPU seconds (``time.process_time``).
+
+    Plays ``games`` games (seeds as in :func:`bench_players`); with ``max_seconds`` > 0 it stops
+    early once that much CPU time is spent, after at least one game. The first game is not
+    excluded: heuristic bots are slow enough that warm-up costs little.
+    """
+    game = get_game(game_id)
+    played = completed = decisions = 0
+    spent = 0.0
+    finals: list[State] = []
+
+    def one(i: int) -> int:
+        finals.append(heuristic_game(game, players, game_seed(seed, i), bot))
+        return len(finals[-1].history)
+
+    for i in range(games):
+        seconds, n = _timed(partial(one, i), time.process_time)
+        spent += seconds
+        decisions += n
+        played += 1
+        completed += finals[-1].is_terminal()
+        if max_seconds > 0 and spent >= max_seconds:
+            break
+    return HeuristicResult(
+        game=game_id,
+        players=players,
+        games=played,
+        completed=completed,
+        cpu_seconds=spent,
+        decisions=decisions,
     )
 
 

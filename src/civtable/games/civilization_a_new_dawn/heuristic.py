@@ -24,7 +24,9 @@ fresh random generator so the bot never sees future dice. Everything it reads is
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from itertools import compress
+from typing import TYPE_CHECKING, NamedTuple
 
 from civtable.core.api import State
 from civtable.core.rng import Rng
@@ -32,7 +34,6 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     CULTURE,
     DIAL_LAST,
     FOCUS_CARDS,
-    OPEN_BORDERS,
     VICTORY_CARDS,
 )
 from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: N812
@@ -159,6 +160,67 @@ def _progress(state: CivState, seat: int, cond: dict[str, object], f: dict[str, 
     return 0.0
 
 
+Progress = Callable[["CivState", int, dict[str, int]], float]
+
+
+def _compile(cond: dict[str, object]) -> Progress:
+    """:func:`_progress` of ``cond`` as a function, the condition's fields read once."""
+    kind = cond["kind"]
+    if kind == "any_of":
+        subs = cond["of"]
+        assert isinstance(subs, list)
+        fns = tuple(_compile(c) for c in subs)
+        return lambda state, seat, f: max(fn(state, seat, f) for fn in fns)
+    if kind == "control_world_wonders":
+        ws = WONDERS_OF_TYPE[str(cond["wonder_type"])]
+
+        def wonders(state: CivState, seat: int, f: dict[str, int]) -> float:
+            owner = state.wonder_owner
+            n = sum(1 for w in ws if owner[w] == seat)
+            return min(1.0, n / 2)
+
+        return wonders
+    if kind in _SIMPLE:
+        return _SIMPLE[str(kind)]
+    return lambda state, seat, f: _progress(state, seat, cond, f)
+
+
+def _cities_on_map(state: CivState, seat: int, f: dict[str, int]) -> float:
+    return f["cities"] / 8
+
+
+def _won_capital(state: CivState, seat: int, f: dict[str, int]) -> float:
+    return 1.0 if state.won_capital[seat] & 1 else 0.0
+
+
+def _city_states(state: CivState, seat: int, f: dict[str, int]) -> float:
+    return state.cs_owner.count(seat) / 2
+
+
+def _shore(state: CivState, seat: int, f: dict[str, int]) -> float:
+    return min(1.0, f["shore"] / 15)
+
+
+def _dial(state: CivState, seat: int, f: dict[str, int]) -> float:
+    return 1.0 if state.won_capital[seat] & 2 else state.dial[seat] / DIAL_LAST
+
+
+def _nature(state: CivState, seat: int, f: dict[str, int]) -> float:
+    return _preservationist(state, seat)
+
+
+#: :func:`_progress` of the condition kinds without fields, as functions
+_SIMPLE: dict[str, Progress] = {
+    "cities_on_map": _cities_on_map,
+    "win_attack_against_rival_capital": _won_capital,
+    "control_conquered_city_states": _city_states,
+    "control_spaces_adjacent_to_water_or_map_edge": _shore,
+    "reach_tech_dial_space": _dial,
+    "control_mature_cities": _populous,
+    "control_natural_wonders": _nature,
+}
+
+
 def _kinds(cond: dict[str, object], out: set[str]) -> set[str]:
     out.add(str(cond["kind"]))
     subs = cond.get("of")
@@ -167,6 +229,11 @@ def _kinds(cond: dict[str, object], out: set[str]) -> set[str]:
             _kinds(c, out)
     return out
 
+
+#: per victory card: the :func:`_progress` of each of its agendas, compiled
+AGENDA_PROGRESS: tuple[tuple[Progress, ...], ...] = tuple(
+    tuple(_compile(a.condition) for a in card.agendas) for card in VICTORY_CARDS
+)
 
 #: per victory card: every condition kind its agendas name
 KINDS: tuple[frozenset[str], ...] = tuple(
@@ -226,8 +293,7 @@ def own_score(state: CivState, seat: int) -> float:
         if state.marks[seat] >> i & 1:
             v += MARK
         else:
-            card = VICTORY_CARDS[vc]
-            p = max(_progress(state, seat, a.condition, f) for a in card.agendas)
+            p = max(fn(state, seat, f) for fn in AGENDA_PROGRESS[vc])
             v += PROGRESS * p * p
             wanted |= KINDS[vc]
     v += 0.5 * f["tokens"] + 0.2 * f["reinforced"] + 2.0 * f["cities"] + 1.0 * f["mature"]
@@ -240,23 +306,65 @@ def own_score(state: CivState, seat: int) -> float:
     return v
 
 
-def _inputs(state: CivState, seat: int) -> tuple[object, ...]:
-    """Everything :func:`own_score` reads for ``seat``: equal inputs, equal score.
+class _Shared(NamedTuple):
+    """What :func:`_seat_inputs` takes from the position for every seat alike."""
 
-    The map's tokens, cities, barbarians and city-states enter as the kept bitsets object
-    (:func:`.rules.common.occupancy`, in step with the lists when returned): copies of a state
-    share it until one of those lists changes. It also stands for the map: it is only ever
-    shared by copies of one game."""
-    ob = tuple([h[OPEN_BORDERS] for h in state.pcard_holder])  # maturing (CIV-A26)
-    return (
-        seat,
-        C.occupancy(state),
-        tuple(state.reinf),
-        tuple(state.nw),
+    common: tuple[object, ...]
+    occ: C.Occupancy
+    unreachable: int  # cities and city-states: never a control token
+    free: int  # spaces a control token could take
+    reinforced: int  # spaces with a reinforced token
+
+
+def _shared_inputs(state: CivState) -> _Shared:
+    """What :func:`own_score` reads for every seat alike (see :func:`_seat_inputs`): the
+    victory cards, the wonder and city-state owners, the tokens on the natural-wonder spaces
+    and the natural-wonder tokens there (the map's bitsets are those of one map: the memo is
+    only ever used within one game); then, as bitsets that enter each seat's inputs only
+    around its cities or under its tokens, the unreachable, free and reinforced spaces."""
+    b = state.board
+    occ = C.occupancy(state)
+    unreachable = occ.cstates
+    for c in occ.cities:
+        unreachable |= c
+    free = b.valid_mask & ~(b.water_mask | occ.occupied | occ.barbs | occ.cstates)
+    tok, nw, reinf, bit = state.tok, state.nw, state.reinf, b.bit
+    reinforced = 0
+    for s in compress(range(len(reinf)), reinf):
+        reinforced |= bit[s]
+    common: tuple[object, ...] = (
+        id(b),
         tuple(state.victory),
-        state.marks[seat],
         tuple(state.wonder_owner),
         tuple(state.cs_owner),
+        tuple([tok[s] for s in b.natural_wonder_spaces]),
+        tuple([nw[s] for s in b.natural_wonder_spaces]),
+    )
+    if max(reinf) > 1:  # a flag is 0 or 1; should a count ever lie there, key on every value
+        common += (tuple(reinf),)
+    return _Shared(common, occ, unreachable, free, reinforced)
+
+
+def _seat_inputs(state: CivState, seat: int, shared: _Shared) -> tuple[object, ...]:
+    """Everything :func:`own_score` reads for ``seat``: equal inputs, equal score.
+
+    Of the map: the seat's control tokens and cities, what counts toward maturing its cities
+    (CIV-2.9/A26), its reinforced tokens, and the unreachable and free spaces next to its
+    cities (the only ones its ripeness and culture option look at); so a change elsewhere on the
+    map leaves its value remembered."""
+    occ = shared.occ
+    own, cities = occ.tokens[seat], occ.cities[seat]
+    near = state.board.grow(cities)
+    return (
+        seat,
+        shared.common,
+        own,
+        cities,
+        C._maturing_bits(state, seat, occ),
+        shared.unreachable & near,
+        shared.free & near,
+        shared.reinforced & own,
+        state.marks[seat],
         state.won_capital[seat],
         state.dial[seat],
         tuple(state.row[seat]),
@@ -265,22 +373,21 @@ def _inputs(state: CivState, seat: int) -> tuple[object, ...]:
         tuple(state.resources[seat]),
         tuple(state.nw_held[seat]),
         tuple(state.cs_cards[seat]),
-        ob,
         state.current == seat,  # Japan's Divine Wind (difficulty)
         state.leader[seat],
     )
 
 
-#: own_score by its inputs: the candidates of one decision often leave the other seats' values
-#: unchanged (about half the calls of a look-ahead are repeats). Cleared by :func:`choose` and
-#: when it grows past :data:`MEMO_SIZE`, only to bound the memory.
+#: own_score by its inputs (:func:`_seat_inputs`): the candidates of one decision often leave
+#: the other seats' values unchanged. Cleared by :func:`choose` and when it grows past
+#: :data:`MEMO_SIZE`, only to bound the memory.
 _MEMO: dict[tuple[object, ...], float] = {}
 MEMO_SIZE = 100_000
 
 
-def _memo_own_score(state: CivState, seat: int) -> float:
-    """:func:`own_score`, remembered by its inputs."""
-    key = _inputs(state, seat)
+def _memo_own_score(state: CivState, seat: int, shared: _Shared) -> float:
+    """:func:`own_score`, remembered by its inputs (``shared``: :func:`_shared_inputs`)."""
+    key = _seat_inputs(state, seat, shared)
     v = _MEMO.get(key)
     if v is None:
         if len(_MEMO) >= MEMO_SIZE:
@@ -296,15 +403,14 @@ def score(state: CivState, seat: int) -> float:
             return 1000.0
         if state.winners:
             return -1000.0
-    mine = _memo_own_score(state, seat)
-    others = [_memo_own_score(state, s) for s in range(state.players) if s != seat]
+    shared = _shared_inputs(state)
+    mine = _memo_own_score(state, seat, shared)
+    others = [_memo_own_score(state, s, shared) for s in range(state.players) if s != seat]
     return mine - 0.4 * max(others) if others else mine
 
 
 def _try(state: CivState, seat: int, action: int, rng: Rng) -> CivState:
-    s2 = state.copy()
-    s2.rng = Rng(rng.next_u64())
-    s2.log = None
+    s2 = state.branch(Rng(rng.next_u64()))
     s2.apply(seat, action)
     return s2
 

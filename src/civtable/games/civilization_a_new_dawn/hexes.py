@@ -99,8 +99,12 @@ class Board:
         default_factory=dict, compare=False
     )
     #: bitset of the land spaces of difficulty at most a limit, per (modifiers, limit), filled
-    #: by :func:`.rules.common.land_within` on first use
+    #: by :func:`.rules.common.land_within` on first use (water spaces: limit ``-1 - limit``,
+    #: :func:`.rules.common.water_within`)
     land_masks: dict[tuple[bool, bool, bool, int], int] = field(default_factory=dict, compare=False)
+    #: the mature cities (a list of spaces) per (cities bitset, maturing bitset), filled by
+    #: :func:`.rules.common.mature_cities`
+    mature_memo: dict[tuple[int, int], list[int]] = field(default_factory=dict, compare=False)
 
     def grow(self, mask: int) -> int:
         """The spaces adjacent to any space of the bitset ``mask``.

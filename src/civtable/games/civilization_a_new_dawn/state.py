@@ -10,6 +10,7 @@ natural wonders, supplies, caravans, diplomacy cards and victory marks. The pend
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from civtable.core.api import JSON, Game, Result, State
@@ -185,9 +186,7 @@ class CivState(State):
         got = self._legal.get(seat)
         if got is not None:
             return got
-        from civtable.games.civilization_a_new_dawn.rules import turn
-
-        acts = turn.legal(self, seat) if self.owes_decision(seat) else []
+        acts: list[int] = _turn().legal(self, seat) if self.owes_decision(seat) else []
         self._legal[seat] = acts
         return acts
 
@@ -241,10 +240,8 @@ class CivState(State):
         return any(f[0] == K.T_RESET for f in self.pending)
 
     def _apply(self, seat: int, action: int) -> None:
-        from civtable.games.civilization_a_new_dawn.rules import turn
-
         self._legal = {}
-        turn.apply(self, seat, action)  # ends by caching the next decision's legal actions
+        _turn().apply(self, seat, action)  # ends by caching the next decision's legal actions
 
     def is_terminal(self) -> bool:
         """True after a victory check ended the game (or the optional turn cap)."""
@@ -271,11 +268,27 @@ class CivState(State):
     # --- copy / json --------------------------------------------------------------------------
     def copy(self) -> CivState:
         """Independent copy; lists sliced, the board shared."""
-        c = CivState.__new__(CivState)
-        c.game, c.players, c.seed, c.options = self.game, self.players, self.seed, self.options
+        c = self._clone()
         c.history = self.history[:]
         c.rng = self.rng.copy()
         c.log = None if self.log is None else self.log[:]
+        return c
+
+    def branch(self, rng: Rng) -> CivState:
+        """An independent copy for a look-ahead (the heuristic's): as :meth:`copy`, but without
+        the move record and the log, which the rules never read, and with its own random
+        generator ``rng``."""
+        c = self._clone()
+        c.history = []
+        c.rng = rng
+        c.log = None
+        return c
+
+    def _clone(self) -> CivState:
+        """A copy of everything but the history, the random generator and the log."""
+        cp = list.copy
+        c = CivState.__new__(CivState)
+        c.game, c.players, c.seed, c.options = self.game, self.players, self.seed, self.options
         c.board = self.board
         c._legal = dict(self._legal)
         c.agenda_seen = self.agenda_seen
@@ -283,34 +296,34 @@ class CivState(State):
         c.tok, c.reinf, c.city, c.barb = self.tok[:], self.reinf[:], self.city[:], self.barb[:]
         c.res, c.nw, c.cs, c.wtok = self.res[:], self.nw[:], self.cs[:], self.wtok[:]
         c.leader, c.capital = self.leader, self.capital
-        c.row = [r[:] for r in self.row]
-        c.trade = [r[:] for r in self.trade]
-        c.place = [r[:] for r in self.place]
+        c.row = [*map(cp, self.row)]
+        c.trade = [*map(cp, self.trade)]
+        c.place = [*map(cp, self.place)]
         c.dial = self.dial[:]
-        c.resources = [r[:] for r in self.resources]
-        c.nw_held = [r[:] for r in self.nw_held]
+        c.resources = [*map(cp, self.resources)]
+        c.nw_held = [*map(cp, self.nw_held)]
         c.supply, c.cities_left = self.supply[:], self.cities_left[:]
-        c.caravans = [r[:] for r in self.caravans]
-        c.cs_cards = [r[:] for r in self.cs_cards]
+        c.caravans = [*map(cp, self.caravans)]
+        c.cs_cards = [*map(cp, self.cs_cards)]
         c.marks = self.marks[:]
         c.first, c.current, c.fp_turns = self.first, self.current, self.fp_turns
         c.section, c.barb_offset = self.section, self.barb_offset
         c.barb_pos, c.victory = self.barb_pos[:], self.victory
-        c.wdecks = [d[:] for d in self.wdecks]
+        c.wdecks = [*map(cp, self.wdecks)]
         c.wremoved = self.wremoved[:]
         c.wonder_owner, c.cs_owner, c.cs_avail = (
             self.wonder_owner[:],
             self.cs_owner[:],
             self.cs_avail[:],
         )
-        c.pcard_holder = [r[:] for r in self.pcard_holder]
+        c.pcard_holder = [*map(cp, self.pcard_holder)]
         c.res_supply = self.res_supply[:]
         c.turn_flags = self.turn_flags
         c.taken, c.arrived, c.nw_used = self.taken[:], self.arrived[:], self.nw_used[:]
-        c.pending = [f[:] for f in self.pending]
+        c.pending = [*map(cp, self.pending)]
         c.winners, c.over, c.unfinished = self.winners[:], self.over, self.unfinished
         c.won_capital = self.won_capital[:]
-        c.map_hands = [h[:] for h in self.map_hands]
+        c.map_hands = [*map(cp, self.map_hands)]
         c.map_caps, c.map_start, c.map_turn = self.map_caps, self.map_start, self.map_turn
         c.gz = self.gz
         c.nw_card = self.nw_card[:]
@@ -366,6 +379,19 @@ class CivState(State):
             return s
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise SerializationError(f"not a Civilization: A New Dawn state: {exc}") from exc
+
+
+def _turn() -> ModuleType:
+    """The turn module (imported on first use: the rules import this module)."""
+    global _TURN
+    if _TURN is None:
+        from civtable.games.civilization_a_new_dawn.rules import turn
+
+        _TURN = turn
+    return _TURN
+
+
+_TURN: ModuleType | None = None
 
 
 def _places_by_type(row: list[int]) -> list[int]:

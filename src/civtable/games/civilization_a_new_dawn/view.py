@@ -8,7 +8,7 @@ players, and the seat's legal actions under ``legal`` (with labels unless ``labe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import compress
 from typing import TYPE_CHECKING
 
@@ -112,48 +112,135 @@ def _cs_tokens(state: CivState, seat: int) -> JSON:
     return {TYPES[t]: out[TYPES[t]] for t in range(5) if TYPES[t] in out}
 
 
-def view(state: CivState, seat: int | None, *, labels: bool = True) -> JSON:
-    """What ``seat`` may see (everything but the face-down wonder cards)."""
+#: parts of views by everything they are made from (see :func:`_part`); shared, read-only
+_PARTS: dict[tuple[object, ...], JSON] = {}
+#: the parts kept at most; past it the cache starts again (it only bounds the memory)
+PARTS_SIZE = 1024
+#: False builds every part afresh (tests compare both ways)
+SHARE_PARTS = True
+
+
+def _part(key: tuple[object, ...], build: Callable[[], JSON]) -> JSON:
+    """The view part ``build()`` makes, shared by every view whose ``key`` is equal: ``key``
+    holds everything the part is made from, so positions that differ elsewhere (most
+    positions of a game differ from the one before in a few fields) share it. A view is
+    read-only, like :func:`map_json`."""
+    if not SHARE_PARTS:
+        return build()
+    got = _PARTS.get(key)
+    if got is None:
+        if len(_PARTS) >= PARTS_SIZE:
+            _PARTS.clear()
+        got = _PARTS[key] = build()
+    return got
+
+
+def _player(state: CivState, p: int) -> JSON:
+    """The public state of seat ``p`` (see :func:`view`)."""
     n = state.players
-    players = []
-    for p in range(n):
-        players.append(
-            {
-                "seat": p,
-                "colour": COLOURS[p],
-                "leader": LEADERS[state.leader[p]].id,
-                "capital": state.capital[p],
-                "row": [FOCUS_CARDS[c].id for c in state.row[p]],
-                # the card holding each trade-token place (normally one per type, CIV-7.5)
-                "places": [FOCUS_CARDS[c].id for c in state.place[p]],
-                "trade": [C.trade_on(state, p, c) for c in state.row[p]],
-                "city_state_tokens": _cs_tokens(state, p),
-                "dial": state.dial[p],
-                "resources": dict(zip(RESOURCES, state.resources[p], strict=True)),
-                "natural_wonders": [NATURAL_WONDERS[x].id for x in state.nw_held[p]],
-                "control_tokens": state.supply[p],
-                "cities_left": state.cities_left[p],
-                "caravans": list(state.caravans[p]),
-                "city_state_cards": [CITY_STATES[c].id for c in state.cs_cards[p]],
-                "player_cards": [
-                    [g, PLAYER_CARDS[k]]
-                    for g in range(n)
-                    for k, h in enumerate(state.pcard_holder[g])
-                    if h == p
-                ],
-                "own_cards_available": [
-                    PLAYER_CARDS[k] for k, h in enumerate(state.pcard_holder[p]) if h == -1
-                ],
-                "wonders": [WONDERS[w].id for w in C.wonders_of(state, p)],
-                "marks": [
-                    VICTORY_CARDS[state.victory[i]].id
-                    for i in range(len(state.victory))
-                    if state.marks[p] >> i & 1
-                ],
-                "mature_cities": C.mature_cities(state, p),
-                "friendly_spaces": C.friendly_spaces(state, p),
-            }
-        )
+    return {
+        "seat": p,
+        "colour": COLOURS[p],
+        "leader": LEADERS[state.leader[p]].id,
+        "capital": state.capital[p],
+        "row": [FOCUS_CARDS[c].id for c in state.row[p]],
+        # the card holding each trade-token place (normally one per type, CIV-7.5)
+        "places": [FOCUS_CARDS[c].id for c in state.place[p]],
+        "trade": [C.trade_on(state, p, c) for c in state.row[p]],
+        "city_state_tokens": _cs_tokens(state, p),
+        "dial": state.dial[p],
+        "resources": dict(zip(RESOURCES, state.resources[p], strict=True)),
+        "natural_wonders": [NATURAL_WONDERS[x].id for x in state.nw_held[p]],
+        "control_tokens": state.supply[p],
+        "cities_left": state.cities_left[p],
+        "caravans": list(state.caravans[p]),
+        "city_state_cards": [CITY_STATES[c].id for c in state.cs_cards[p]],
+        "player_cards": [
+            [g, PLAYER_CARDS[k]]
+            for g in range(n)
+            for k, h in enumerate(state.pcard_holder[g])
+            if h == p
+        ],
+        "own_cards_available": [
+            PLAYER_CARDS[k] for k, h in enumerate(state.pcard_holder[p]) if h == -1
+        ],
+        "wonders": [WONDERS[w].id for w in C.wonders_of(state, p)],
+        "marks": [
+            VICTORY_CARDS[state.victory[i]].id
+            for i in range(len(state.victory))
+            if state.marks[p] >> i & 1
+        ],
+    }
+
+
+def _players(state: CivState) -> list[JSON]:
+    """Every seat's :func:`_player`, each shared while what it is made from is unchanged: the
+    seat's own lists, the city-state owners, the player cards, the wonder owners, the victory
+    cards; the mature cities and friendly spaces are read from the map's bitsets each time."""
+    shared = (
+        state.players,
+        tuple(state.cs_owner),
+        tuple([tuple(h) for h in state.pcard_holder]),
+        tuple(state.wonder_owner),
+        tuple(state.victory),
+    )
+    friendly = C.occupancy(state).friendly
+    return [
+        {
+            **_part(
+                (
+                    "player",
+                    p,
+                    shared,
+                    state.leader[p],
+                    state.capital[p],
+                    tuple(state.row[p]),
+                    tuple(state.place[p]),
+                    tuple(state.trade[p]),
+                    state.dial[p],
+                    tuple(state.resources[p]),
+                    tuple(state.nw_held[p]),
+                    state.supply[p],
+                    state.cities_left[p],
+                    tuple(state.caravans[p]),
+                    tuple(state.cs_cards[p]),
+                    state.marks[p],
+                ),
+                lambda p=p: _player(state, p),  # type: ignore[misc]
+            ),
+            "mature_cities": C.mature_cities(state, p),
+            "friendly_spaces": friendly[p].bit_count(),  # C.friendly_spaces
+        }
+        for p in range(state.players)
+    ]
+
+
+def _tokens(kind: str, values: list[int]) -> JSON:
+    """The tokens of one kind lying on the map, by space key (shared while unchanged)."""
+    return _part((kind, tuple(values)), lambda: _build_tokens(kind, values))
+
+
+def _build_tokens(kind: str, values: list[int]) -> JSON:
+    names = _TOKEN_NAMES[kind]
+    return {_KEYS[s]: names[values[s]] for s in _placed(values)}
+
+
+#: the name of each token of a kind, by index
+_TOKEN_NAMES: dict[str, tuple[str, ...]] = {
+    "resources": tuple(RESOURCES),
+    "natural_wonders": tuple(x.id for x in NATURAL_WONDERS),
+    "city_states": tuple(x.id for x in CITY_STATES),
+    "wonder_tokens": tuple(x.id for x in WONDERS),
+}
+
+
+def view(state: CivState, seat: int | None, *, labels: bool = True) -> JSON:
+    """What ``seat`` may see (everything but the face-down wonder cards).
+
+    Parts that most positions share with the position before (each player, the tokens on the
+    map) are built once per change and shared (:func:`_part`); a view is read-only."""
+    n = state.players
+    players = _players(state)
     doc: JSON = {
         "game": state.game.id,
         "players": n,
@@ -175,12 +262,10 @@ def view(state: CivState, seat: int | None, *, labels: bool = True) -> JSON:
             "barbarians": {
                 BARBARIAN_LETTERS[i]: p for i, p in enumerate(state.barb_pos) if p != -2
             },
-            "resources": {_KEYS[s]: RESOURCES[state.res[s]] for s in _placed(state.res)},
-            "natural_wonders": {
-                _KEYS[s]: NATURAL_WONDERS[state.nw[s]].id for s in _placed(state.nw)
-            },
-            "city_states": {_KEYS[s]: CITY_STATES[state.cs[s]].id for s in _placed(state.cs)},
-            "wonder_tokens": {_KEYS[s]: WONDERS[state.wtok[s]].id for s in _placed(state.wtok)},
+            "resources": _tokens("resources", state.res),
+            "natural_wonders": _tokens("natural_wonders", state.nw),
+            "city_states": _tokens("city_states", state.cs),
+            "wonder_tokens": _tokens("wonder_tokens", state.wtok),
             "caravans": [
                 [p, i, pos] for p in range(n) for i, pos in enumerate(state.caravans[p]) if pos >= 0
             ],
@@ -210,7 +295,9 @@ def view(state: CivState, seat: int | None, *, labels: bool = True) -> JSON:
     if seat is not None:
         legal = state.legal_actions(seat)
         if labels:
-            doc["legal"] = [{"id": a, "label": state.describe(seat, a)} for a in legal]
+            from civtable.games.civilization_a_new_dawn.rules.turn import describe_action
+
+            doc["legal"] = [{"id": a, "label": describe_action(state, seat, a)} for a in legal]
             doc["facts"] = facts(state, seat)
         else:
             doc["legal"] = [{"id": a} for a in legal]

@@ -69,11 +69,16 @@ KINDS: tuple[tuple[str, int, int], ...] = (
 )
 
 
+#: ``_SPLIT[action]`` = ``(kind, argument)`` for every action id
+_SPLIT: tuple[tuple[str, int], ...] = tuple(
+    (name, a - lo) for name, lo, hi in KINDS for a in range(lo, hi)
+)
+
+
 def split(action: int) -> tuple[str, int]:
     """``(kind, argument)`` of an action id, e.g. ``split(REGION + 3) == ("region", 3)``."""
-    for name, lo, hi in KINDS:
-        if lo <= action < hi:
-            return name, action - lo
+    if 0 <= action < ACTION_SPACE:
+        return _SPLIT[action]
     raise ValueError(f"action {action} outside 0..{ACTION_SPACE - 1}")
 
 

@@ -383,6 +383,12 @@ class Board:
     """A region graph (DEUS-3.6): ids, terrain, edge flags, neighbours, distances, villages.
 
     ``villages`` lists the village regions; ``village_vp`` their VP at setup (DEUS-4.2).
+
+    The map queries of the rules work on bit sets of regions (bit ``r`` = region ``r``), so
+    :func:`make_board` also stores, once per board: ``nbits[r]`` the neighbours of ``r``,
+    ``edge_bits`` the edge regions (DEUS-3.3), ``land_bits`` the land regions, and
+    ``kind_bits[k]`` the regions where a piece of type ``k`` may stand at all (DEUS-7.4.5 never
+    on a village, DEUS-7.4.6 ships at sea and nothing else there).
     """
 
     tiles: tuple[tuple[int, str, int], ...]
@@ -394,6 +400,10 @@ class Board:
     villages: tuple[int, ...]
     village_vp: tuple[int, ...]
     axial: tuple[tuple[int, int], ...] = ()
+    nbits: tuple[int, ...] = ()
+    edge_bits: int = 0
+    land_bits: int = 0
+    kind_bits: tuple[int, ...] = ()
 
     @property
     def size(self) -> int:
@@ -430,16 +440,23 @@ def make_board(
             frontier = nxt
         dist.append(tuple(d))
     villages = tuple(i for i in range(n) if terrain[i] == VILLAGE)
+    edge = tuple(len(nb) < 6 for nb in nbrs)
+    sea = sum(1 << r for r in range(n) if terrain[r] == SEA)
+    land = sum(1 << r for r in range(n) if terrain[r] < SEA)
     return Board(
         tiles=tiles,
         ids=tuple(ids),
         terrain=tuple(terrain),
-        edge=tuple(len(nb) < 6 for nb in nbrs),
+        edge=edge,
         neighbours=tuple(tuple(sorted(nb)) for nb in nbrs),
         dist=tuple(dist),
         villages=villages,
         village_vp=tuple(len(nbrs[v]) for v in villages),
         axial=axial,
+        nbits=tuple(sum(1 << y for y in set(nb)) for nb in nbrs),
+        edge_bits=sum(1 << r for r in range(n) if edge[r]),
+        land_bits=land,
+        kind_bits=tuple(sea if k == SHIP else land for k in range(len(PIECES))),
     )
 
 

@@ -26,7 +26,7 @@ from civtable.core.api import State
 from civtable.core.rng import Rng
 from civtable.games.deus import actions as act
 from civtable.games.deus.catalog import ARMY, BUILDING_COLORS, PURPLE, TEMPLE_BIT
-from civtable.games.deus.scoring import breakdown
+from civtable.games.deus.scoring import seat_score
 from civtable.games.deus.state import MAIN, OFFERING, OVER, PICK, DeusState
 
 #: ISMCTS cuts its playouts off this many decision rounds after the expansion and scores the
@@ -68,32 +68,36 @@ def end_progress(state: DeusState, s: int) -> float:
     return temples + sum(state.vatt) + prerequisite + 0.5 * siege
 
 
-def _capped(x: int, useful: int) -> float:
-    return x if x <= useful else useful + 0.1 * (x - useful)
-
-
 def projected_score(state: DeusState, s: int) -> float:
     """Current score plus the estimated worth of the seat's holdings (see the module doc)."""
-    bd = breakdown(state)[s]
-    score = float(sum(bd.values()))
+    score = float(seat_score(state, s))
     if state.phase == OVER:
         return score
+    # The bots call this for every option of every decision: it is written out by hand, with
+    # the same arithmetic in the same order as the plain sums (so the same floats).
+    gold = state.gold[s]
+    resources: float = 0  # sum of the capped resources, added left to right as sum() does
+    for x in state.res[s]:
+        resources += x if x <= RES_USEFUL else RES_USEFUL + 0.1 * (x - RES_USEFUL)
+    cols = state.cols[s]
+    hand = len(state.hands[s])
     score += (
-        W_GOLD * _capped(state.gold[s], GOLD_USEFUL)
-        + W_RESOURCE * sum(_capped(x, RES_USEFUL) for x in state.res[s])
+        W_GOLD * (gold if gold <= GOLD_USEFUL else GOLD_USEFUL + 0.1 * (gold - GOLD_USEFUL))
+        + W_RESOURCE * resources
         + W_PIECE * sum(state.onboard[s])
-        + W_HAND * min(len(state.hands[s]), 8)
-        + W_TABLEAU * sum(len(col) for c, col in enumerate(state.cols[s]) if c != PURPLE)
+        + W_HAND * (hand if hand < 8 else 8)
+        + W_TABLEAU * (sum(map(len, cols)) - len(cols[PURPLE]))
     )
-    b = state.board
     owner = state.owner
-    score += W_REGION * sum(1 for o in owner if o == s)
+    score += W_REGION * owner.count(s)
     mask = state.mask
-    for i, v in enumerate(b.villages):
-        if state.vatt[i]:
+    vatt = state.vatt
+    neighbours = state.board.neighbours
+    for i, v in enumerate(state.board.villages):
+        if vatt[i]:
             continue
         mine = theirs = 0
-        for n in b.neighbours[v]:
+        for n in neighbours[v]:
             if mask[n] & ARMY_BIT:
                 if owner[n] == s:
                     mine += 1
@@ -117,26 +121,32 @@ def evaluate(state: State, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-(mine - best) / SCALE))
 
 
+def _play(state: DeusState, seat: int, action: int) -> None:
+    """Apply an action taken from ``state.legal_actions(seat)`` without validating it again."""
+    state._apply(seat, action)
+    state.history.append((seat, action))
+
+
 def _finish_own_turn(state: DeusState, seat: int, rng: Rng) -> None:
     """Complete ``seat``'s turn: close an offering at once, else greedy one-step choices."""
     guard = 0
     while state.phase not in (MAIN, OVER, PICK) and state.cur == seat and guard < 40:
         guard += 1
-        legal = state.legal_actions(seat)
         if state.phase == OFFERING:
-            state.apply(seat, act.DONE)
+            _play(state, seat, act.DONE)
             continue
+        legal = state.legal_actions(seat)
         if len(legal) == 1:
-            state.apply(seat, legal[0])
+            _play(state, seat, legal[0])
             continue
         best, best_v = legal[0], -1e18
         for a in legal:
-            c = state.copy()
-            c.apply(seat, a)
+            c = state.branch()
+            _play(c, seat, a)
             v = projected_score(c, seat) + rng.random() * 1e-6
             if v > best_v:
                 best, best_v = a, v
-        state.apply(seat, best)
+        _play(state, seat, best)
 
 
 def action_values(state: State, seat: int, rng: Rng | None = None) -> dict[int, float]:
@@ -147,9 +157,8 @@ def action_values(state: State, seat: int, rng: Rng | None = None) -> dict[int, 
         rng = Rng(len(state.history))
     out = {}
     for a in state.legal_actions(seat):
-        c = state.copy()
-        c.history = []
-        c.apply(seat, a)
+        c = state.branch()
+        _play(c, seat, a)
         _finish_own_turn(c, seat, rng)
         out[a] = projected_score(c, seat)
     return out

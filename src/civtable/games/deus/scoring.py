@@ -42,6 +42,27 @@ def breakdown(state: DeusState) -> list[dict[str, int]]:
     return out
 
 
+# seat_score counts a majority of every resource and of gold
+assert sorted(MAJORITIES) == sorted([*RES_INDEX, "gold"])
+
+
+def seat_score(state: DeusState, s: int) -> int:
+    """The score of seat ``s`` alone: ``sum(breakdown(state)[s].values())``, without the other
+    seats' temple cards (bots evaluate one seat many times per decision)."""
+    score = state.vp[s]
+    if state.cols[s][PURPLE]:
+        score += temples_score(state, s)
+    # DEUS-19.2: the majorities of the four resources and of gold
+    gold = state.gold[s]
+    top = max(state.gold)
+    if top >= 1 and gold == top:
+        score += MAJORITY_VP
+    for mine, top in zip(state.res[s], map(max, *state.res), strict=True):
+        if top >= 1 and mine == top:
+            score += MAJORITY_VP
+    return score
+
+
 def result(state: DeusState) -> Result:
     """DEUS-19.1 / 19.3: the scores, ranking with shared first places."""
     bd = breakdown(state)

@@ -144,9 +144,7 @@ class DeusState(State):
         if self.phase == OVER:
             return ()
         if self.phase == PICK:
-            from civtable.games.deus.rules.setup import pick_target
-
-            k = pick_target(self)
+            k = setup.pick_target(self)
             return tuple(s for s in range(self.players) if sum(self.picks[s]) < k)
         return (self.cur,)
 
@@ -160,8 +158,6 @@ class DeusState(State):
         """Sorted legal action ids (cached until the state changes)."""
         cached = self._legal.get(seat)
         if cached is None:
-            from civtable.games.deus.rules import turn
-
             cached = turn.legal_actions(self, seat) if self.owes_decision(seat) else []
             self._legal[seat] = cached
         return cached[:]
@@ -184,20 +180,14 @@ class DeusState(State):
         (:func:`civtable.games.deus.rules.effects.draw`), and so does the end of the action.
         """
         if self.phase == PICK:
-            from civtable.games.deus.rules.setup import pick_target
-
-            return 0 < sum(self.picks[seat]) < pick_target(self)
+            return 0 < sum(self.picks[seat]) < setup.pick_target(self)
         return self.open_seat == seat and self.phase not in (MAIN, OVER) and seat == self.cur
 
     def describe(self, seat: int, action: int) -> str:
         """A readable label of ``action`` for ``seat`` now."""
-        from civtable.games.deus.rules import turn
-
         return turn.describe(self, seat, action)
 
     def _apply(self, seat: int, action: int) -> None:
-        from civtable.games.deus.rules import turn
-
         self._legal = {}
         turn.apply(self, seat, action)
 
@@ -208,26 +198,37 @@ class DeusState(State):
 
     def result(self) -> Result:
         """Final scores (DEUS-19); a projection if the game is not over."""
-        from civtable.games.deus.scoring import result
-
-        return result(self)
+        return scoring.result(self)
 
     # --- information ---------------------------------------------------------------------
     def view(self, seat: int | None, *, labels: bool = True) -> JSON:
         """What ``seat`` may know (DEUS-20)."""
-        from civtable.games.deus.view import view
-
-        return view(self, seat, labels=labels)
+        return views.view(self, seat, labels=labels)
 
     def determinize(self, seat: int, rng: Rng) -> DeusState:
         """Hidden cards re-dealt (DEUS-20)."""
-        from civtable.games.deus.view import determinize
-
-        return determinize(self, seat, rng)
+        return views.determinize(self, seat, rng)
 
     # --- copying and serialization -------------------------------------------------------
     def copy(self) -> DeusState:
         """An independent copy (lists sliced, board and catalog shared)."""
+        return self._copy(self.history[:], {})
+
+    def branch(self) -> DeusState:
+        """A copy for a bot's look-ahead, which only applies legal actions to it: its history
+        starts empty, it keeps the legal actions already listed here (the lists are never
+        changed in place) and shares the tableau columns. :meth:`copy` gives a copy whose
+        fields may be edited by hand."""
+        return self._copy([], self._legal.copy(), shared_columns=True)
+
+    def _copy(
+        self,
+        history: list[tuple[int, int]],
+        legal: dict[int, list[int]],
+        shared_columns: bool = False,
+    ) -> DeusState:
+        """The copy; with ``shared_columns`` the tableau columns are shared with this state (the
+        rules never change a column in place, they replace it: ``turn._after_place``)."""
         s = DeusState.__new__(DeusState)
         s.game = self.game
         s.board = self.board
@@ -235,9 +236,9 @@ class DeusState(State):
         s.players = self.players
         s.seed = self.seed
         s.options = self.options
-        s.history = self.history[:]
+        s.history = history
         s.log = None if self.log is None else self.log[:]
-        s._legal = {}
+        s._legal = legal
         s.open_seat = self.open_seat
         s.owner = self.owner[:]
         s.mask = self.mask[:]
@@ -249,13 +250,17 @@ class DeusState(State):
         s.discard = self.discard[:]
         s.gold = self.gold[:]
         s.vp = self.vp[:]
-        s.res = [x[:] for x in self.res]
-        s.onboard = [x[:] for x in self.onboard]
-        s.personal = [x[:] for x in self.personal]
-        s.hands = [x[:] for x in self.hands]
-        s.cols = [[c[:] for c in cs] for cs in self.cols]
+        s.res = list(map(list.copy, self.res))
+        s.onboard = list(map(list.copy, self.onboard))
+        s.personal = list(map(list.copy, self.personal))
+        s.hands = list(map(list.copy, self.hands))
+        s.cols = (
+            list(map(list.copy, self.cols))
+            if shared_columns
+            else [list(map(list.copy, cs)) for cs in self.cols]
+        )
         s.blind_used = self.blind_used[:]
-        s.picks = [x[:] for x in self.picks]
+        s.picks = list(map(list.copy, self.picks))
         s.first = self.first
         s.cur = self.cur
         s.round = self.round
@@ -328,3 +333,10 @@ def _copy_json(v: Any) -> Any:
     if isinstance(v, dict):
         return {str(k): _copy_json(x) for k, x in v.items()}
     return v
+
+
+# The rules import this module (its phases and the state class), so they are imported last:
+# the state's methods call them on every decision, where an import statement would cost.
+from civtable.games.deus import scoring  # noqa: E402
+from civtable.games.deus import view as views  # noqa: E402
+from civtable.games.deus.rules import setup, turn  # noqa: E402

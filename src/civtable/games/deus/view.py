@@ -44,6 +44,7 @@ from civtable.games.deus.state import (
 )
 
 if TYPE_CHECKING:
+    from civtable.games.deus.catalog import Board
     from civtable.games.deus.state import DeusState
 
 _IDS = tuple(c.id for c in CARDS)
@@ -56,11 +57,95 @@ def _pieces_in(mask: int) -> list[str]:
     return out
 
 
-def _column(cards: list[int], own: bool) -> list[str]:
-    return [
-        (_IDS[t - BLIND_MARK] + "*" if own else "blind") if t >= BLIND_MARK else _IDS[t]
-        for t in cards
-    ]
+class _RegionViews:
+    """The view entries of one board's regions, made once per (region, owner, pieces) and
+    shared by every view of that board: views are read, never edited in place."""
+
+    __slots__ = ("board", "made", "maps", "static")
+
+    def __init__(self, b: Board) -> None:
+        self.board = b
+        #: id, axial q and r, terrain, edge and neighbours of each region
+        self.static = [
+            (
+                b.ids[r],
+                b.axial[r][0] if b.axial else None,
+                b.axial[r][1] if b.axial else None,
+                TERRAINS[b.terrain[r]],
+                b.edge[r],
+                b.neighbours[r],
+            )
+            for r in range(b.size)
+        ]
+        #: per region: (mask << 8 | owner + 1) -> its entry
+        self.made: list[dict[int, JSON]] = [{} for _ in range(b.size)]
+        #: the entries of whole maps seen lately, by owners and pieces (every seat views the
+        #: same map; most moves leave it as it was)
+        self.maps: dict[tuple[int, ...], list[JSON]] = {}
+
+    def entries(self, owner: list[int], mask: list[int]) -> list[JSON]:
+        """The ``regions`` list of a view of this board with these owners and pieces."""
+        key = (*owner, *mask)
+        hit = self.maps.get(key)
+        if hit is not None:
+            return hit[:]
+        out = self._entries(owner, mask)
+        if len(self.maps) >= 256:  # a few MB at most over the boards kept
+            self.maps.clear()
+        self.maps[key] = out[:]
+        return out
+
+    def _entries(self, owner: list[int], mask: list[int]) -> list[JSON]:
+        out = []
+        made = self.made
+        for r, (o, m) in enumerate(zip(owner, mask, strict=True)):
+            key = m << 8 | (o + 1)
+            doc = made[r].get(key)
+            if doc is None:
+                rid, q, rr, terrain, edge, adjacent = self.static[r]
+                doc = made[r][key] = {
+                    "id": rid,
+                    "q": q,
+                    "r": rr,
+                    "terrain": terrain,
+                    "edge": edge,
+                    "owner": o if o >= 0 else None,
+                    "pieces": _pieces_in(m),
+                    "adjacent": list(adjacent),
+                }
+            out.append(doc)
+        return out
+
+
+#: the region views of the boards seen lately, by ``id`` (the entry keeps its board, so a
+#: reused ``id`` is noticed)
+_BOARDS: dict[int, _RegionViews] = {}
+
+
+def _regions(b: Board) -> _RegionViews:
+    hit = _BOARDS.get(id(b))
+    if hit is None or hit.board is not b:
+        if len(_BOARDS) >= 16:
+            _BOARDS.clear()
+        hit = _BOARDS[id(b)] = _RegionViews(b)
+    return hit
+
+
+#: the name of a card of a column as others see it and as its owner sees it (a blind-built
+#: card is stored as card + BLIND_MARK, DEUS-21.3)
+_SEEN: dict[int, str] = {
+    **dict(enumerate(_IDS)),
+    **{t + BLIND_MARK: "blind" for t in range(len(_IDS))},
+}
+_SEEN_OWN: dict[int, str] = {
+    **dict(enumerate(_IDS)),
+    **{t + BLIND_MARK: i + "*" for t, i in enumerate(_IDS)},
+}
+
+
+_RESOURCE_NAMES = tuple(enumerate(RESOURCES))
+_PIECE_NAMES = tuple(enumerate(PIECES))
+_COLOR_NAMES = tuple(enumerate(COLORS))
 
 
 _PURPOSES = ("produce_one", "produce_region", "steal", "siege", "army_to_move", "destination")
@@ -108,13 +193,12 @@ def build_block(state: DeusState, s: int, t: int) -> str | None:
             return "temple_columns"
         if state.temples > 0 and not temple_targets(state, s):
             return "temple_region"
-        return None if construct.payments(state, s, t) else "cost"
+        return None if construct.can_pay(state, s, t) else "cost"
     if state.onboard[s][COLOR_PIECE[card.color]] < 1:
         return "piece"
-    if not construct.payments(state, s, t):
+    if not construct.can_pay(state, s, t):
         return "cost"
-    normal, edge = construct.piece_targets(state, s, card.color)
-    return None if normal or edge else "region"
+    return None if construct.has_piece_target(state, s, card.color) else "region"
 
 
 def cannot_build(state: DeusState, s: int) -> JSON:
@@ -134,21 +218,29 @@ def view(state: DeusState, seat: int | None, *, labels: bool = True) -> JSON:
         raise ValueError(f"no seat {seat} in a {state.players}-player game")
     b = state.board
     public_vp = bool(state.options.get("public_vp")) or state.phase == OVER
+    to_move = state.to_move()
     picking = state.phase == PICK
     players = []
     for s in range(state.players):
         mine = s == seat
+        res, onboard, personal, cols = (
+            state.res[s],
+            state.onboard[s],
+            state.personal[s],
+            state.cols[s],
+        )
+        seen = _SEEN_OWN if mine else _SEEN
         players.append(
             {
                 "seat": s,
                 "gold": state.gold[s],
                 "vp": state.vp[s] if (mine or public_vp) else None,
-                "resources": {RESOURCES[r]: state.res[s][r] for r in range(len(RESOURCES))},
-                "board_pieces": {PIECES[p]: state.onboard[s][p] for p in range(len(PIECES))},
-                "personal_supply": {PIECES[p]: state.personal[s][p] for p in range(len(PIECES))},
+                "resources": {name: res[i] for i, name in _RESOURCE_NAMES},
+                "board_pieces": {name: onboard[i] for i, name in _PIECE_NAMES},
+                "personal_supply": {name: personal[i] for i, name in _PIECE_NAMES},
                 "picked": sum(state.picks[s]) if picking else None,
                 "hand_size": len(state.hands[s]),
-                "columns": {COLORS[c]: _column(state.cols[s][c], mine) for c in range(len(COLORS))},
+                "columns": {name: [seen[t] for t in cols[i]] for i, name in _COLOR_NAMES},
                 "blind_used": bool(state.blind_used[s]),
                 "turns": state.turns[s],
             }
@@ -162,25 +254,13 @@ def view(state: DeusState, seat: int | None, *, labels: bool = True) -> JSON:
         "first_player": state.first,
         "current": state.cur,
         "phase": PHASE_NAMES[state.phase] if state.phase >= 0 else "resolving",
-        "to_move": list(state.to_move()),
-        "regions": [
-            {
-                "id": b.ids[r],
-                "q": b.axial[r][0] if b.axial else None,
-                "r": b.axial[r][1] if b.axial else None,
-                "terrain": TERRAINS[b.terrain[r]],
-                "edge": b.edge[r],
-                "owner": state.owner[r] if state.owner[r] >= 0 else None,
-                "pieces": _pieces_in(state.mask[r]),
-                "adjacent": list(b.neighbours[r]),
-            }
-            for r in range(b.size)
-        ],
+        "to_move": list(to_move),
+        "regions": _regions(b).entries(state.owner, state.mask),
         "villages": [
             {"id": b.ids[v], "vp": state.vvp[i], "attacked": bool(state.vatt[i])}
             for i, v in enumerate(b.villages)
         ],
-        "supply": {RESOURCES[r]: state.supply[r] for r in range(len(RESOURCES))},
+        "supply": {name: state.supply[i] for i, name in _RESOURCE_NAMES},
         "temples_left": state.temples,
         "deck_size": len(state.deck),
         "discard_size": len(state.discard),
@@ -200,7 +280,7 @@ def view(state: DeusState, seat: int | None, *, labels: bool = True) -> JSON:
             doc["my_picks"] = {PIECES[p]: state.picks[seat][p] for p in range(len(PIECES))}
         if state.offer and seat == state.cur:
             doc["offering"] = [_IDS[t] for t in state.offer]
-        if seat in state.to_move():
+        if seat in to_move:
             doc["pending"] = pending(state, seat)
         legal = state.legal_actions(seat)
         if labels:

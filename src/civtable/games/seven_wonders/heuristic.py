@@ -68,7 +68,6 @@ from civtable.games.seven_wonders.actions import (
 )
 from civtable.games.seven_wonders.catalog import (
     CARDS,
-    COSTS,
     DECKS,
     GREEN,
     GUILDS,
@@ -88,7 +87,7 @@ from civtable.games.seven_wonders.catalog import (
     Effect,
     Per,
 )
-from civtable.games.seven_wonders.rules.trade import SIGNATURES, production_sig
+from civtable.games.seven_wonders.rules.trade import COST_SUPPORT, SIGNATURES, production_sig
 from civtable.games.seven_wonders.rules.turn import (
     affordable_payments,
     chain_free,
@@ -132,6 +131,8 @@ FVec = tuple[float, ...]
 _CACHE_LIMIT = 200_000
 _sig_cache: dict[tuple[int, tuple[int, ...]], int] = {}
 _missing_cache: dict[tuple[int, int], Vec] = {}
+#: production signature -> its choice units, fewest options first (signatures never change)
+_by_popcount: dict[int, tuple[int, ...]] = {}
 _generic_cache: dict[tuple[int, int, int], FVec] = {}
 _demand_cache: dict[tuple[int, ...], FVec] = {}
 _pair_cache: dict[tuple[int, int, int], float] = {}
@@ -191,9 +192,17 @@ def _missing(cost_id: int, sig: int) -> Vec:
     if hit is not None:
         return hit
     fixed, choices = SIGNATURES[sig]
-    need = [c - f if c > f else 0 for c, f in zip(COSTS[cost_id], fixed, strict=True)]
-    if any(need):
-        for mask in sorted(choices, key=_popcount):
+    need = [0] * 7
+    short = False
+    for i, units in COST_SUPPORT[cost_id]:
+        if units > fixed[i]:
+            need[i] = units - fixed[i]
+            short = True
+    if short and choices:
+        by_popcount = _by_popcount.get(sig)
+        if by_popcount is None:
+            by_popcount = _by_popcount[sig] = tuple(sorted(choices, key=_popcount))
+        for mask in by_popcount:
             best = -1
             for i in range(7):
                 if mask >> i & 1 and need[i] and (best < 0 or need[i] > need[best]):

@@ -419,9 +419,26 @@ class SevenWondersState(State):
 
     def describe(self, seat: int, action: int) -> str:
         """A readable label of ``action`` for ``seat`` now."""
-        from civtable.games.seven_wonders.rules import turn
+        return (_turn or _rules()).describe(self, seat, action)  # type: ignore[no-any-return]
 
-        return turn.describe(self, seat, action)
+    def apply(self, seat: int, action: int) -> None:
+        """Apply ``action`` for ``seat``, validated as :meth:`State.apply` validates it.
+
+        The fast path: plain ints and a cached legal list holding the action (a cached list
+        is the seat's current decision, so the seat owes it). Anything else takes the general
+        checks, with their errors, and the state is unchanged on an error."""
+        legal = self._legal.get(seat)
+        if (
+            legal is not None
+            and type(action) is int
+            and type(seat) is int
+            and 0 <= seat < self.players
+            and action in legal
+        ):
+            self._apply(seat, action)
+            self.history.append((seat, action))
+            return
+        State.apply(self, seat, action)
 
     def _apply(self, seat: int, action: int) -> None:
         # Until the step resolves, an action changes only the acting seat's own decision (its

@@ -68,10 +68,10 @@ def _city_public(state: SevenWondersState, c: int) -> JSON:
         "military_points": sum(tokens),
         "defeat_tokens": city.defeats,
         "shields": city.shields,
-        "science": {SCIENCE[0]: sci[0], SCIENCE[1]: sci[1], SCIENCE[2]: sci[2]},
+        "science": dict(zip(SCIENCE, sci, strict=True)),
         "science_wilds": city.wilds,
         "structures": [ids[t] for t in city.built],
-        "colors": {COLORS[i]: col[i] for i in range(7)},
+        "colors": dict(zip(COLORS, col, strict=True)),
         "hand_size": _hand_size(state, c),
         "deciding": state.needs[c],
         "committed": state.needs[c] and state.commits[c] is not None,
@@ -149,8 +149,10 @@ def view(state: SevenWondersState, seat: int | None, *, labels: bool = True) -> 
         if state.two_player and state.phase != OVER and state.controller == own:
             doc["stage_cards_free_city"] = [CARDS[t].id for t in state.cities[0].stage_cards]
         if labels:
+            legal = state.legal_actions(seat)
             doc["legal"] = [
-                {"id": a, "label": state.describe(seat, a)} for a in state.legal_actions(seat)
+                {"id": a, "label": text}
+                for a, text in zip(legal, turn.describe_all(state, seat, legal), strict=True)
             ]
         else:
             doc["legal"] = [{"id": a} for a in state.legal_actions(seat)]

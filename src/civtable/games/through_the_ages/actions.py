@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from civtable.games.through_the_ages.catalog import CARDS, KINDS, NCARDS, NKINDS, NSLOTS
+from civtable.games.through_the_ages.catalog import CARDS, KINDS, NCARDS, NKINDS, NSLOTS, SLOT_CARD
 
 if TYPE_CHECKING:
     from civtable.games.through_the_ages.state import TTAState
@@ -157,10 +157,14 @@ def decode_upgrade(action: int) -> tuple[int, int, int]:
     return u // 6, lo, hi
 
 
-def _slot_name(slot: int) -> str:
-    from civtable.games.through_the_ages.catalog import SLOT_CARD
+#: per building slot: its card's name and its kind ("Agriculture (farm)")
+_SLOT_NAMES: tuple[str, ...] = tuple(
+    f"{CARDS[SLOT_CARD[slot]].name} ({KINDS[slot // 4]})" for slot in range(NSLOTS)
+)
 
-    return f"{CARDS[SLOT_CARD[slot]].name} ({KINDS[slot // 4]})"
+
+def _slot_name(slot: int) -> str:
+    return _SLOT_NAMES[slot]
 
 
 def describe(state: TTAState, seat: int, action: int) -> str:

@@ -181,11 +181,16 @@ _RULE_REF = re.compile(r"TTA-(?:AMB-)?\d+(?:\.\d+)*")
 _REFS_ONLY = re.compile(r"\s*\((?:\s*TTA-(?:AMB-)?\d+(?:\.\d+)*\s*[,;]?)+\)")
 #: a rule reference trailing a parenthesised remark: ``(…; TTA-10.6)``, ``(…, TTA-6.4.)``
 _TRAILING_REF = re.compile(r"[,;]\s*TTA-(?:AMB-)?\d+(?:\.\d+)*\.?(?=\))")
+#: a parenthesised note on the data's sources (``(BGA display text says +2; … PT say +3)``),
+#: kept in the data for developers, with the space before it
+_SOURCE_NOTE = re.compile(r"\s*\([^()]*\b(?:BGA|PT)\b[^()]*\)")
 
 
 def player_text(text: str) -> str:
-    """A card text as a player reads it: the rule references the data keeps for developers
-    (``(TTA-7.2.9)``, ``(…; TTA-10.6)``) taken out, the sentence otherwise unchanged."""
+    """A card text as a player reads it: the rule references and source notes the data keeps
+    for developers (``(TTA-7.2.9)``, ``(…; TTA-10.6)``, ``(BGA display text says …)``) taken
+    out, the sentence otherwise unchanged."""
+    text = _SOURCE_NOTE.sub("", text)
     out = _TRAILING_REF.sub(
         lambda m: "." if m.group(0).endswith(".") else "", _REFS_ONLY.sub("", text)
     )

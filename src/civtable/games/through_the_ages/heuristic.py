@@ -40,9 +40,22 @@ def rounds_left(state: TTAState) -> float:
     if state.last_round >= 0:
         return max(0.0, state.last_round - state.round + 0.5)
     last = 4 if state.options.get("mode", "first") == "full" else 3
-    cards = sum(len(state.civil_decks[a]) for a in range(max(1, state.age), last))
+    decks = state.civil_decks
+    cards = 0
+    for a in range(max(1, state.age), last):
+        cards += len(decks[a])
     per_round = 2.5 * state.players + 1.0
     return 1.0 + cards / per_round
+
+
+#: per card: its worth in hand before the ``late`` factor (action cards 1.0)
+_HAND_WORTH: tuple[float, ...] = tuple(
+    0.5 + 0.2 * card.age if card.type != "action" else 1.0 for card in CARDS
+)
+#: per card: its worth developed before the rounds factor (civil cards only, else None)
+_DEVELOPED_WORTH: tuple[float | None, ...] = tuple(
+    1.0 + 1.5 * card.age if card.deck == "civil" else None for card in CARDS
+)
 
 
 def potential(state: TTAState, seat: int) -> float:
@@ -63,15 +76,17 @@ def potential(state: TTAState, seat: int) -> float:
     total_ca, _ = board.totals(civ)
     v += 1.5 * total_ca * min(r, 5.0) / 5.0
     for c in civ.hand:
-        card = CARDS[c]
-        v += (0.5 + 0.2 * card.age if card.type != "action" else 1.0) * late
+        v += _HAND_WORTH[c] * late
+    r4 = min(r, 4.0)
     for c in civ.developed:
-        if CARDS[c].deck == "civil":
-            v += (1.0 + 1.5 * CARDS[c].age) * min(r, 4.0) / 4.0
+        w = _DEVELOPED_WORTH[c]
+        if w is not None:
+            v += w * r4 / 4.0
     if civ.wip >= 0:
         v += 2.0 * civ.wip_stages
-    if board.consumption(civ.yellow) > food_p:
-        v -= 2.0 * (board.consumption(civ.yellow) - food_p) * min(r, 4.0)
+    eat = board.consumption(civ.yellow)
+    if eat > food_p:
+        v -= 2.0 * (eat - food_p) * r4
     if max(0, board.happiness_required(civ.yellow) - happy) > civ.pool:  # turn.uprising()
         v -= 6.0
     return v + _military(state, seat, strength, r)
@@ -85,8 +100,12 @@ def _military(state: TTAState, seat: int, strength: int, r: float) -> float:
     lead = strength - min(others, default=0)
     v = 0.3 * strength - 0.6 * max(0, gap) * min(r, 4.0) / 4.0 + 0.4 * min(max(0, lead), 8)
     for c in civ.mhand:
-        v += 0.6 if CARDS[c].type == "bonus" else 0.3
+        v += _MILITARY_WORTH[c]
     return v + 2.0 * len(civ.colonies)
+
+
+#: per military card: its worth in hand (bonus cards defend)
+_MILITARY_WORTH: tuple[float, ...] = tuple(0.6 if card.type == "bonus" else 0.3 for card in CARDS)
 
 
 def _live(civ: Civ) -> bool:
@@ -110,9 +129,8 @@ def evaluate(state: State, seat: int) -> float:
 
 def _value_after(state: TTAState, seat: int, action: int, depth: int) -> float:
     """Potential after ``action``, following the seat's own pending decisions (action cards)."""
-    s = state.copy()
-    s.log = None
-    s.apply(seat, action)
+    s = state.scratch_copy()
+    s._apply(seat, action)  # a legal action: apply()'s checks would only repeat that
     if s.pending[0] == P_DEFEND and s.pending[2] == seat and not s.is_terminal():
         return _aggression_value(s, seat, depth)
     if ax.WAR <= action < ax.PACT:
@@ -136,9 +154,8 @@ def _settle(s: TTAState, seat: int) -> None:
 
 
 def _value_after_plain(state: TTAState, seat: int, action: int) -> float:
-    s = state.copy()
-    s.log = None
-    s.apply(seat, action)
+    s = state.scratch_copy()
+    s._apply(seat, action)  # a legal action
     return potential(s, seat)
 
 
@@ -149,7 +166,7 @@ def _aggression_value(s: TTAState, seat: int, depth: int) -> float:
     tciv = s.civs[target]
     cards = min(len(tciv.mhand), board.totals(tciv)[1])
     p_success = 0.85 if defense + 2 * cards < attack else 0.35
-    t = s.copy()
+    t = s.scratch_copy()
     t.apply(target, ax.DONE)
     while not t.is_terminal() and t.pending[0] != P_NONE and t.decider() == seat:
         legal = t.legal_actions(seat)

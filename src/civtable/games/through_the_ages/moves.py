@@ -18,6 +18,7 @@ from typing import Any
 from civtable.core.api import JSON
 from civtable.games.through_the_ages import actions as ax
 from civtable.games.through_the_ages.catalog import AGES, CARDS, SLOT_CARD, UNIT_KINDS
+from civtable.games.through_the_ages.rules import board, civil, effects, events, politics
 from civtable.games.through_the_ages.state import (
     P_ACCEPT,
     P_AGREEMENT,
@@ -77,8 +78,6 @@ def move(state: TTAState, seat: int, action: int) -> JSON:
     Private facts (a discarded or prepared military card) are in the dict; the caller marks the
     log entry private (:func:`public_move` gives what everybody else reads).
     """
-    from civtable.games.through_the_ages.rules import board, civil, effects, politics
-
     civ = state.civs[seat]
     p = state.pending
     kind = p[0]
@@ -261,8 +260,6 @@ def move(state: TTAState, seat: int, action: int) -> JSON:
 
 def _option(state: TTAState, seat: int, v: int) -> JSON:
     """``OPTION+v`` in the running decision."""
-    from civtable.games.through_the_ages.rules import events, politics
-
     p = state.pending
     kind = p[0]
     if kind == P_ACCEPT:

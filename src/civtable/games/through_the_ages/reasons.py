@@ -16,6 +16,7 @@ from functools import partial
 from civtable.core.api import JSON
 from civtable.games.through_the_ages import actions as ax
 from civtable.games.through_the_ages.catalog import AGES, CARDS, UNIT_KINDS, URBAN_KINDS
+from civtable.games.through_the_ages.rules import board, civil, effects, military, politics
 from civtable.games.through_the_ages.state import (
     F_RESIGNED,
     P_NONE,
@@ -45,19 +46,20 @@ def _general(state: TTAState, seat: int) -> Reason:
     return None
 
 
-def take_reason(state: TTAState, civ: Civ, slot: int) -> JSON:
+def take_reason(state: TTAState, civ: Civ, slot: int, f: effects.Fx | None = None) -> JSON:
     """TTA-3.3 / 7.2.1: why the card in ``slot`` cannot be taken (its cost, the hand limit, a
-    wonder being built, a technology already there, a leader of that age taken)."""
-    from civtable.games.through_the_ages.rules import board, civil
-
+    wonder being built, a technology already there, a leader of that age taken); ``f``: the
+    civ's :func:`~.rules.effects.fx`, if the caller has it."""
     card = CARDS[state.row[slot]]
-    cost = civil.take_cost(state, civ, slot)
+    if f is None:
+        f = effects.fx(civ)
+    cost = civil.take_cost(state, civ, slot, f)
     if card.type == "wonder" and civ.wip >= 0:
         return _r("wonder_in_progress", card=CARDS[civ.wip].id)
     if cost > civ.ca:
         return _r("ca", need=cost, have=civ.ca)
     if card.type != "wonder":
-        limit = board.hand_limits(civ)[0]
+        limit = f.ca + f.chand  # board.hand_limits(civ)[0]
         if len(civ.hand) >= limit:  # TTA-7.7
             return _r("hand_full", limit=limit)
     if card.type == "technology":
@@ -76,8 +78,6 @@ def _needs_ca(civ: Civ, n: int = 1) -> Reason:
 
 def play_reason(state: TTAState, civ: Civ, c: int) -> JSON:
     """Why civil card ``c`` of the hand cannot be played now (TTA-7.2.7, 7.2.9, 7.2.11)."""
-    from civtable.games.through_the_ages.rules import civil
-
     card = CARDS[c]
     if state.round == 1:
         return _r("round_one")
@@ -117,8 +117,6 @@ def play_reason(state: TTAState, civ: Civ, c: int) -> JSON:
 
 def revolution_reason(state: TTAState, civ: Civ, c: int) -> JSON:
     """Why a revolution to government ``c`` is not possible now (TTA-7.2.10)."""
-    from civtable.games.through_the_ages.rules import board, effects
-
     card = CARDS[c]
     if state.round == 1:
         return _r("round_one")
@@ -134,8 +132,6 @@ def revolution_reason(state: TTAState, civ: Civ, c: int) -> JSON:
 
 def military_reason(state: TTAState, civ: Civ, seat: int, c: int) -> JSON:
     """Why military card ``c`` cannot be used now (TTA-6, TTA-7.3.4)."""
-    from civtable.games.through_the_ages.rules import military, politics
-
     card = CARDS[c]
     t = card.type
     if t == "bonus":
@@ -167,10 +163,9 @@ def military_reason(state: TTAState, civ: Civ, seat: int, c: int) -> JSON:
     return _r("not_now")
 
 
-def build_reason(state: TTAState, civ: Civ, slot: int) -> JSON:
-    """Why no building can be built on ``slot`` now (TTA-7.2.3, 7.2.4, 7.3.1)."""
-    from civtable.games.through_the_ages.rules import board
-
+def build_reason(state: TTAState, civ: Civ, slot: int, f: effects.Fx | None = None) -> JSON:
+    """Why no building can be built on ``slot`` now (TTA-7.2.3, 7.2.4, 7.3.1; ``f``: the civ's
+    :func:`~.rules.effects.fx`, if the caller has it)."""
     if state.round == 1:
         return _r("round_one")
     kind = slot // 4
@@ -185,7 +180,7 @@ def build_reason(state: TTAState, civ: Civ, slot: int) -> JSON:
         return _r("no_worker")
     if kind in URBAN_KINDS and board.kind_count(civ, kind) >= board.urban_limit(civ):
         return _r("urban_limit", limit=board.urban_limit(civ), government=CARDS[civ.gov].id)
-    cost = board.building_cost(civ, slot)
+    cost = board.building_cost(civ, slot, f)
     have = board.stock(civ, True) + (civ.mpool if unit else 0)
     if have < cost:
         return _r("resources", need=cost, have=have)
@@ -195,8 +190,6 @@ def build_reason(state: TTAState, civ: Civ, slot: int) -> JSON:
 def pop_reason(state: TTAState, civ: Civ, *, needs_action: bool = True) -> JSON:
     """Why the population cannot be increased now (TTA-7.2.2; ``needs_action``: paying a civil
     action for it, not an action card's increase)."""
-    from civtable.games.through_the_ages.rules import board, civil
-
     if state.round == 1:
         return _r("round_one")
     if needs_action and civ.ca < 1:
@@ -212,8 +205,6 @@ def pop_reason(state: TTAState, civ: Civ, *, needs_action: bool = True) -> JSON:
 
 def wonder_reason(state: TTAState, civ: Civ) -> JSON:
     """Why no stage of the unfinished wonder can be built now (TTA-7.2.8)."""
-    from civtable.games.through_the_ages.rules import board, civil
-
     if state.round == 1:
         return _r("round_one")
     if civ.ca < 1:
@@ -223,6 +214,33 @@ def wonder_reason(state: TTAState, civ: Civ) -> JSON:
     if have < cost:
         return _r("resources", need=cost, have=have)
     return _r("not_now")
+
+
+_MILITARY_USES: dict[tuple[int, int], frozenset[int]] = {}
+
+
+def _military_uses(c: int, players: int) -> frozenset[int]:
+    """Every action id that uses military card ``c`` at that player count: play, prepare,
+    Columbus, discard, cancel, aggression/war/shared war on a seat, a pact offer."""
+    key = (c, players)
+    ids = _MILITARY_USES.get(key)
+    if ids is None:
+        ids = _MILITARY_USES[key] = frozenset(
+            (
+                ax.PLAY + c,
+                ax.PREPARE + c,
+                ax.COLUMBUS + c,
+                ax.DISCARD + c,
+                ax.CANCEL + c,
+                *(
+                    base + c * 4 + t
+                    for base in (ax.AGGRESS, ax.WAR, ax.SHARED)
+                    for t in range(players)
+                ),
+                *(ax.PACT + c * 8 + k for k in range(8)),
+            )
+        )
+    return ids
 
 
 def why(state: TTAState, seat: int) -> JSON:
@@ -240,16 +258,20 @@ def why(state: TTAState, seat: int) -> JSON:
             return None
         return general if general is not None else reason()
 
+    f = effects.fx(civ)
     row: list[Reason] = []
-    for slot, cid in enumerate(state.row):
-        if cid < 0:
+    for slot, cid in enumerate(state.row):  # pick() written out: the row is the most work
+        if cid < 0 or ax.TAKE + slot in legal:
             row.append(None)
-            continue
-        row.append(pick(ax.TAKE + slot in legal, partial(take_reason, state, civ, slot)))
+        else:
+            row.append(general if general is not None else take_reason(state, civ, slot, f))
     hand: dict[str, JSON] = {}
     for c in civ.hand:
         card = CARDS[c]
-        entry: JSON = {"play": pick(ax.PLAY + c in legal, partial(play_reason, state, civ, c))}
+        play: Reason = None
+        if ax.PLAY + c not in legal:
+            play = general if general is not None else play_reason(state, civ, c)
+        entry: JSON = {"play": play}
         if card.tech_type == "government":
             entry["revolution"] = pick(
                 ax.REVOLT + c in legal, partial(revolution_reason, state, civ, c)
@@ -257,33 +279,18 @@ def why(state: TTAState, seat: int) -> JSON:
         hand[card.id] = entry
     mil: dict[str, Reason] = {}
     for c in civ.mhand:
-        usable = (
-            any(
-                a in legal
-                for a in (
-                    ax.PLAY + c,
-                    ax.PREPARE + c,
-                    ax.COLUMBUS + c,
-                    ax.DISCARD + c,
-                    ax.CANCEL + c,
-                )
-            )
-            or any(
-                base + c * 4 + t in legal
-                for base in (ax.AGGRESS, ax.WAR, ax.SHARED)
-                for t in range(state.players)
-            )
-            or any(ax.PACT + c * 8 + k in legal for k in range(8))
-        )
+        usable = not legal.isdisjoint(_military_uses(c, state.players))
         mil[CARDS[c].id] = pick(usable, partial(military_reason, state, civ, seat, c))
     build: dict[str, Reason] = {}
     for c in civ.developed:
         card = CARDS[c]
         if card.kind < 0:
             continue
-        build[card.id] = pick(
-            ax.BUILD + card.slot in legal, partial(build_reason, state, civ, card.slot)
-        )
+        slot = card.kind * 4 + card.age  # card.slot
+        if ax.BUILD + slot in legal:
+            build[card.id] = None
+        else:
+            build[card.id] = general if general is not None else build_reason(state, civ, slot, f)
     return {
         "general": general,
         "row": row,

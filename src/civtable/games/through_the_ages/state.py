@@ -416,6 +416,21 @@ class TTAState(State):
             legal = self._legal = _rules().legal_actions(self)
         return legal[:]
 
+    def apply(self, seat: int, action: int) -> None:
+        """:meth:`State.apply`: a legal action of the deciding seat is applied straight from the
+        cached legal list; anything else goes through the generic checks and their errors."""
+        if (
+            type(action) is int
+            and type(seat) is int
+            and not self.over
+            and seat == self.decider()
+            and action in (self._legal or self.legal_actions(seat))
+        ):
+            self._apply(seat, action)
+            self.history.append((seat, action))
+            return
+        super().apply(seat, action)
+
     def describe(self, seat: int, action: int) -> str:
         """A readable label of an action id."""
         from civtable.games.through_the_ages.actions import describe
@@ -538,12 +553,25 @@ class TTAState(State):
     # --- copying and serialization -----------------------------------------------------------
     def copy(self) -> TTAState:
         """An independent copy (card tables shared)."""
+        s = self._copy_position()
+        s.history = self.history[:]
+        s.log = None if self.log is None else self.log[:]
+        return s
+
+    def scratch_copy(self) -> TTAState:
+        """A copy of the position for a look-ahead that is thrown away (the heuristic's):
+        no history and no log (the rules read neither; a log only records)."""
+        s = self._copy_position()
+        s.history = []
+        s.log = None
+        return s
+
+    def _copy_position(self) -> TTAState:
+        """Everything but the history and the log, copied."""
         s = TTAState.__new__(TTAState)
         s.game = self.game
         s.options = self.options
-        s.history = self.history[:]
         s.rng = self.rng.copy()
-        s.log = None if self.log is None else self.log[:]
         s.civs = [c.copy() for c in self.civs]
         s.civil_decks = [d[:] for d in self.civil_decks]
         s.mil_decks = [d[:] for d in self.mil_decks]

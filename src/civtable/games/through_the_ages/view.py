@@ -13,6 +13,7 @@ from collections import Counter
 
 from civtable.core.api import JSON
 from civtable.core.rng import Rng
+from civtable.games.through_the_ages import actions
 from civtable.games.through_the_ages.catalog import CARDS, military_deck
 from civtable.games.through_the_ages.rules import board, civil, effects
 from civtable.games.through_the_ages.state import (
@@ -31,9 +32,15 @@ from civtable.games.through_the_ages.state import (
     TTAState,
 )
 
+#: per card: its id, and its building slot (``kind * 4 + age``; -1: not a building technology)
+_ID: tuple[str, ...] = tuple(c.id for c in CARDS)
+_SLOT: tuple[int, ...] = tuple(c.kind * 4 + c.age if c.kind >= 0 else -1 for c in CARDS)
+_TECH: tuple[bool, ...] = tuple(c.type == "technology" for c in CARDS)
+
 
 def _ids(cards: list[int]) -> list[str]:
-    return [CARDS[c].id for c in cards]
+    ids = _ID
+    return [ids[c] for c in cards]
 
 
 def civ_public(state: TTAState, seat: int) -> JSON:
@@ -43,6 +50,7 @@ def civ_public(state: TTAState, seat: int) -> JSON:
     culture_rate, science_rate, strength, happy = board.ratings(civ)
     ca_total, ma_total = f.ca, f.ma  # board.totals
     food, res = board.production(civ)
+    costs = board.building_costs(civ, f)  # board.building_cost of every slot
     return {
         "seat": seat,
         "culture": civ.culture,
@@ -59,7 +67,7 @@ def civ_public(state: TTAState, seat: int) -> JSON:
         "resources": board.stock(civ, True),
         "food_production": food,
         "resource_production": res,
-        "workers": {CARDS[c].id: civ.workers[CARDS[c].slot] for c in civ.developed},
+        "workers": {_ID[c]: civ.workers[_SLOT[c]] for c in civ.developed},
         "cubes": list(civ.cubes),
         "government": CARDS[civ.gov].id,
         "special": [CARDS[c].id for c in civ.special if c >= 0],
@@ -83,20 +91,14 @@ def civ_public(state: TTAState, seat: int) -> JSON:
         "civil_hand_limit": f.ca + f.chand,  # board.hand_limits
         "military_hand_limit": f.ma + f.mhand,
         "urban_limit": board.urban_limit(civ),
-        "build_costs": {
-            CARDS[c].id: board.building_cost(civ, CARDS[c].slot, f)
-            for c in civ.developed
-            if CARDS[c].kind >= 0
-        },
+        "build_costs": {_ID[c]: costs[_SLOT[c]] for c in civ.developed if _SLOT[c] >= 0},
         "colonies": _ids(civ.colonies),
         "ruins": _ids(civ.ruins),
         "resigned": bool(civ.flags & F_RESIGNED),
         "secret_events": len(civ.secret),
         # science to develop each technology in the (public) civil hand after modifiers (TTA-7.2.9)
         "develop_costs": {
-            CARDS[c].id: civil.develop_cost(civ, CARDS[c], f)
-            for c in civ.hand
-            if CARDS[c].type == "technology"
+            _ID[c]: civil.develop_cost(civ, CARDS[c], f) for c in civ.hand if _TECH[c]
         },
     }
 
@@ -175,10 +177,8 @@ def _option_kind(what: int) -> str:
 
 def _row_costs(state: TTAState, seat: int) -> list[int | None]:
     """TTA-3.1/3.2: civil actions ``seat`` would pay for each row slot (None: empty slot)."""
-    civ = state.civs[seat]
-    return [
-        civil.take_cost(state, civ, s) if state.row[s] >= 0 else None for s in range(len(state.row))
-    ]
+    costs = civil.take_costs(state, state.civs[seat])  # civil.take_cost of each slot
+    return [None if c < 0 else costs[s] for s, c in enumerate(state.row)]
 
 
 def view(state: TTAState, seat: int | None, *, labels: bool = True) -> JSON:
@@ -245,7 +245,11 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True) -> JSON:
 
             # ``move``: what each action does, as structure (the words module labels it)
             doc["legal"] = [
-                {"id": a, "label": state.describe(seat, a), "move": moves.move(state, seat, a)}
+                {
+                    "id": a,
+                    "label": actions.describe(state, seat, a),  # = state.describe(seat, a)
+                    "move": moves.move(state, seat, a),
+                }
                 for a in legal
             ]
             # why the seat's cards cannot be taken or played now (issue 18)

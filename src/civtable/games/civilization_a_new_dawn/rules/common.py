@@ -39,6 +39,8 @@ W = WONDER_INDEX
 SYDNEY = W["sydney_opera_house"]
 L = LEADER_INDEX
 CS_ID = {c.id: c.index for c in CITY_STATES}
+_JAPAN = L["japan"]
+_KUMASI, _MOHENJO_DARO = CS_ID["kumasi"], CS_ID["mohenjo_daro"]
 
 # turn_flags bits
 F_CAPITALISM = 1  # Capitalism pending after reset
@@ -138,9 +140,9 @@ def empty(state: CivState, s: int) -> bool:
 def _modifiers(state: CivState, seat: int, ctx: int) -> tuple[bool, bool, bool]:
     """Which difficulty modifiers apply: Japan's Divine Wind, Kumasi, Mohenjo-Daro."""
     return (
-        state.current == seat and is_leader(state, seat, "japan"),
-        bool(ctx & CTX_CULT_IND) and holds_cs_card(state, seat, "kumasi"),
-        bool(ctx & CTX_PLACE) and holds_cs_card(state, seat, "mohenjo_daro"),
+        state.current == seat and state.leader[seat] == _JAPAN,
+        bool(ctx & CTX_CULT_IND) and _KUMASI in state.cs_cards[seat],
+        bool(ctx & CTX_PLACE) and _MOHENJO_DARO in state.cs_cards[seat],
     )
 
 
@@ -155,6 +157,22 @@ def land_within(state: CivState, seat: int, ctx: int, limit: int) -> int:
         mask = 0
         for s in range(b.size):
             if not b.water[s] and diff[s] <= limit:
+                mask |= b.bit[s]
+        b.land_masks[key] = mask
+    return mask
+
+
+def water_within(state: CivState, seat: int, ctx: int, limit: int) -> int:
+    """Bitset of the water spaces whose effective difficulty for ``seat`` is at most ``limit``
+    (as :func:`land_within`)."""
+    b = state.board
+    key = (*_modifiers(state, seat, ctx), -1 - limit)  # negative: the water table
+    mask = b.land_masks.get(key)
+    if mask is None:
+        diff = difficulties(state, seat, ctx)
+        mask = 0
+        for s in range(b.size):
+            if b.water[s] and diff[s] <= limit:
                 mask |= b.bit[s]
         b.land_masks[key] = mask
     return mask
@@ -261,6 +279,18 @@ class Occupancy:
         new._derive()
         return new
 
+    def barbarian_changed(self, state: CivState, s: int) -> Occupancy:
+        """The bitsets after the barbarian on ``s`` changed to what ``state`` holds now (a new
+        object, as :meth:`changed`)."""
+        new = Occupancy.__new__(Occupancy)
+        new.tok, new.city, new.cs, new.cstates = self.tok, self.city, self.cs, self.cstates
+        new.tokens, new.cities = self.tokens, self.cities
+        new.friendly, new.occupied = self.friendly, self.occupied
+        new.barb = state.barb[:]
+        bit = state.board.bit[s]
+        new.barbs = self.barbs | bit if new.barb[s] >= 0 else self.barbs & ~bit
+        return new
+
 
 def _in_step(state: CivState) -> Occupancy | None:
     """The kept bitsets if they describe the state's lists as they are, else None."""
@@ -290,6 +320,14 @@ def set_city(state: CivState, s: int, owner: int) -> None:
     state.city[s] = owner
     if occ is not None:
         state.occupancy = occ.changed(state, s, tokens=False)
+
+
+def set_barbarian(state: CivState, s: int, letter: int) -> None:
+    """Put barbarian ``letter`` on ``s`` (-1: none), keeping the map's bitsets."""
+    occ = _in_step(state)
+    state.barb[s] = letter
+    if occ is not None:
+        state.occupancy = occ.barbarian_changed(state, s)
 
 
 def occupancy(state: CivState) -> Occupancy:
@@ -400,7 +438,10 @@ def conquered(state: CivState, seat: int) -> list[int]:
 
 def cs_tokens_on(state: CivState, seat: int, type_: int) -> list[int]:
     """City-state tokens on the card holding place ``type_`` (CIV-16.3, CIV-7.5)."""
-    return [c.index for c in CITY_STATES if state.cs_owner[c.index] == seat and c.type == type_]
+    owner = state.cs_owner
+    if seat not in owner:  # no conquered city-state: the usual case
+        return []
+    return [c.index for c in CITY_STATES if owner[c.index] == seat and c.type == type_]
 
 
 def usable_cs_tokens(state: CivState, seat: int, type_: int) -> list[int]:
@@ -642,13 +683,30 @@ def _maturing_bits(state: CivState, seat: int, occ: Occupancy) -> int:
     return bits
 
 
+def maturing_bits(state: CivState, seat: int) -> int:
+    """The spaces that count toward maturing the seat's cities (CIV-2.9, CIV-A26), a bitset."""
+    return _maturing_bits(state, seat, occupancy(state))
+
+
 def mature_cities(state: CivState, seat: int) -> list[int]:
-    """The seat's mature cities (capital included), ascending."""
+    """The seat's mature cities (capital included), ascending: a list shared by every position
+    of the map with the same cities and maturing spaces (remembered per map), not to be changed."""
     b = state.board
     occ = occupancy(state)
     ok = _maturing_bits(state, seat, occ)
-    adj = b.land_adjacent_mask
-    return [s for s in b.spaces_of(occ.cities[seat]) if not adj[s] & ~ok]
+    cities = occ.cities[seat]
+    memo = b.mature_memo
+    got = memo.get((cities, ok))
+    if got is None:
+        if len(memo) >= MATURE_MEMO_SIZE:
+            memo.clear()
+        adj = b.land_adjacent_mask
+        got = memo[(cities, ok)] = [s for s in b.spaces_of(cities) if not adj[s] & ~ok]
+    return got
+
+
+#: mature-city lists remembered per map at most (the memo then starts again)
+MATURE_MEMO_SIZE = 4096
 
 
 def friendly_spaces(state: CivState, seat: int) -> int:

@@ -5,6 +5,7 @@ Ops: ``place_control_tokens``, ``move_own_control_token``, ``convert_rival_contr
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from civtable.games.civilization_a_new_dawn import actions as A  # noqa: N812
@@ -216,15 +217,32 @@ def _dp_dests(state: CivState, seat: int, s: int, limit: int) -> list[int]:
     ]
 
 
+def empty_land_bits(state: CivState) -> int:
+    """Bitset of the empty land spaces (:func:`.common.empty`, CIV-2.8: no token, no figure)."""
+    b = state.board
+    occ = C.occupancy(state)
+    full = occ.occupied | occ.barbs | occ.cstates | b.water_mask
+    bit = b.bit
+    for values in (state.res, state.nw, state.wtok):
+        for s in compress(range(len(values)), map((0).__le__, values)):
+            full |= bit[s]
+    for cv in state.caravans:
+        for p in cv:
+            if p >= 0:
+                full |= bit[p]
+    return b.valid_mask & ~full
+
+
 @K.decision(K.D_DP_FROM, "Drama and Poetry: token to move")
 def legal_dp_from(state: CivState, frame: K.Frame) -> list[int]:
-    """Own tokens with an adjacent empty space, or skip."""
-    seat = frame[1]
-    srcs = [
-        A.SPACE + s
-        for s, t in enumerate(state.tok)
-        if t == seat and _dp_dests(state, seat, s, frame[2])
-    ]
+    """Own tokens with an adjacent empty space (:func:`_dp_dests`), or skip."""
+    seat, limit = frame[1], frame[2]
+    b = state.board
+    dests = empty_land_bits(state)
+    if limit:
+        dests &= C.land_within(state, seat, C.CTX_NONE, limit)
+    adj = b.adjacent_mask
+    srcs = [A.SPACE + s for s in b.spaces_of(C.occupancy(state).tokens[seat]) if adj[s] & dests]
     return [A.DONE, *srcs] if srcs else []
 
 
@@ -256,17 +274,25 @@ def apply_dp_to(state: CivState, frame: K.Frame, action: int) -> None:
 def within(state: CivState, sources: list[int], dist: int) -> set[int]:
     """Spaces within ``dist`` steps of ``sources`` through non-water spaces."""
     b = state.board
-    seen = set(sources)
-    frontier = list(sources)
+    mask = 0
+    for s in sources:
+        mask |= b.bit[s]
+    return set(b.spaces_of(within_bits(state, mask, dist)))
+
+
+def within_bits(state: CivState, sources: int, dist: int) -> int:
+    """:func:`within` on bitsets: the spaces ``dist`` steps or fewer from the bitset
+    ``sources``, each step going on from the land spaces it reached (water is reached, not
+    crossed)."""
+    b = state.board
+    water = b.water_mask
+    seen = frontier = sources
     for _ in range(dist):
-        nxt = []
-        for s in frontier:
-            for n in b.adjacent[s]:
-                if n not in seen:
-                    seen.add(n)
-                    if not C.is_water(state, n):
-                        nxt.append(n)
-        frontier = nxt
+        ring = b.grow(frontier) & ~seen
+        if not ring:
+            break
+        seen |= ring
+        frontier = ring & ~water
     return seen
 
 
@@ -282,9 +308,13 @@ def op_convert_rival_control_token(
 def legal_massmedia(state: CivState, frame: K.Frame) -> list[int]:
     """Rival tokens in reach (mandatory if any)."""
     seat = frame[1]
-    friendly = [s for s in range(state.board.size) if C.friendly(state, seat, s)]
-    reach = within(state, friendly, frame[2])
-    return sorted(A.SPACE + s for s in reach if state.tok[s] >= 0 and state.tok[s] != seat)
+    reach = within_bits(state, C.friendly_bits(state, seat), frame[2])
+    occ = C.occupancy(state)
+    rivals = 0
+    for g, t in enumerate(occ.tokens):
+        if g != seat:
+            rivals |= t
+    return [A.SPACE + s for s in state.board.spaces_of(reach & rivals)]
 
 
 @K.applies(K.D_MASSMEDIA)

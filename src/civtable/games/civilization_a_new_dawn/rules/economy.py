@@ -41,9 +41,8 @@ def start_cities(state: CivState, seat: int) -> list[int]:
     """CIV-10.4: capital and mature cities (Rome: any city)."""
     if C.is_leader(state, seat, "rome"):
         return C.cities(state, seat)
-    return [
-        s for s in C.cities(state, seat) if s == state.capital[seat] or C.mature(state, seat, s)
-    ]
+    cap, mature = state.capital[seat], C.mature_cities(state, seat)
+    return [s for s in C.cities(state, seat) if s == cap or s in mature]
 
 
 def enterable(state: CivState, seat: int, s: int, slot: int, card: int) -> bool:
@@ -56,19 +55,30 @@ def enterable(state: CivState, seat: int, s: int, slot: int, card: int) -> bool:
     return C.difficulty(state, seat, s) <= slot
 
 
+def enterable_bits(state: CivState, seat: int, slot: int, card: int) -> int:
+    """Bitset of the spaces :func:`enterable` accepts (CIV-10.5)."""
+    ab = FOCUS_CARDS[card].abilities
+    mask = C.land_within(state, seat, C.CTX_NONE, slot)
+    if "caravans_cross_water" in ab:
+        mask |= C.water_within(state, seat, C.CTX_NONE, slot)
+    if "caravan_may_enter_barbarian" not in ab:
+        mask &= ~C.barbarian_bits(state)
+    return mask
+
+
 def next_steps(state: CivState, seat: int, i: int, slot: int, card: int) -> list[int]:
-    """Spaces the caravan may enter next (CIV-10.4, CIV-10.5)."""
+    """Spaces the caravan may enter next (CIV-10.4, CIV-10.5), ascending."""
     pos = state.caravans[seat][i]
     b = state.board
     if pos == -1:
-        cand: set[int] = set()
+        cand = 0
         for c in start_cities(state, seat):
-            cand.update(b.adjacent[c])
+            cand |= b.adjacent_mask[c]
     elif pos >= 0:
-        cand = set(b.adjacent[pos])
+        cand = b.adjacent_mask[pos]
     else:
         return []
-    return sorted(s for s in cand if enterable(state, seat, s, slot, card))
+    return b.spaces_of(cand & enterable_bits(state, seat, slot, card))
 
 
 def visit_target(state: CivState, seat: int, s: int) -> bool:

@@ -52,7 +52,7 @@ def run_spawn(state: CivState, frame: K.Frame) -> None:
         if s < 0 or state.city[s] >= 0 or state.tok[s] >= 0 or state.barb[s] >= 0:
             continue
         C.destroy_caravans_at(state, s)
-        state.barb[s] = letter
+        C.set_barbarian(state, s, letter)
         state.barb_pos[letter] = s
         C.log(state, "spawn", barbarian=BARBARIAN_LETTERS[letter], space=s)
 
@@ -147,13 +147,13 @@ def remove_barbarian(state: CivState, letter: int) -> None:
 
 def _leave(state: CivState, letter: int, s: int) -> None:
     others = [i for i, p in enumerate(state.barb_pos) if p == s and i != letter]
-    state.barb[s] = others[0] if others else -1
+    C.set_barbarian(state, s, others[0] if others else -1)
 
 
 def _arrive(state: CivState, letter: int, n: int) -> None:
     state.barb_pos[letter] = n
     if state.barb[n] < 0:
-        state.barb[n] = letter
+        C.set_barbarian(state, n, letter)
 
 
 @K.auto(K.E_MOVE, "barbarian movement")

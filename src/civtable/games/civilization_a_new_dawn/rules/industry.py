@@ -148,15 +148,20 @@ def wonder_cost(state: CivState, seat: int, w: int) -> int:
     """CIV-12.4 with Egypt, Buenos Aires and Brussels; never below 0 (CIV-A50)."""
     won = WONDERS[w]
     cost = won.cost
-    if C.is_leader(state, seat, "egypt"):
+    if state.leader[seat] == _EGYPT:
         cost -= 1
-    if C.holds_cs_card(state, seat, "buenos_aires") and not any(
+    held = state.cs_cards[seat]
+    if _BUENOS_AIRES in held and not any(
         WONDERS[x].type == won.type for x in C.wonders_of(state, seat)
     ):
         cost -= 2
-    if C.holds_cs_card(state, seat, "brussels"):
+    if _BRUSSELS in held:
         cost -= len(C.mature_cities(state, seat))
     return max(0, cost)
+
+
+_EGYPT = C.L["egypt"]
+_BUENOS_AIRES, _BRUSSELS = C.CS_ID["buenos_aires"], C.CS_ID["brussels"]
 
 
 def nw_payable(state: CivState, seat: int, w: int) -> list[int]:

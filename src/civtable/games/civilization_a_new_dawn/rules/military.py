@@ -166,60 +166,69 @@ def defender_of(state: CivState, seat: int, t: int, kind: int) -> int:
 def attack_bonus(state: CivState, seat: int, t: int, kind: int, defender: int) -> int:
     """CIV-14.5 attacker bonuses from wonders, diplomacy cards and the leader."""
     b = 0
-    for wid, v in (("terracotta_army", 2), ("alhambra", 2), ("pentagon", 2)):
-        if C.has_wonder(state, seat, wid):
+    owner = state.wonder_owner
+    for w, v in _ATTACK_WONDERS:
+        if owner[w] == seat:
             b += v
-    if C.has_wonder(state, seat, "big_ben"):
+    if owner[_BIG_BEN] == seat:
         b += 2 * sum(1 for p in state.caravans[seat] if p >= 0 and p in state.board.adjacent[t])
     if (
         kind in (TOKEN, CITY, CAPITAL)
-        and C.has_wonder(state, seat, "kremlin")
+        and owner[_KREMLIN] == seat
         and _reinforced(state, seat) > _reinforced(state, defender)
     ):
         b += 4
-    if C.is_leader(state, seat, "scythia") and C.steppable_grass_hills(state, t):
+    if state.leader[seat] == _SCYTHIA and C.steppable_grass_hills(state, t):
         b += 3
     for g in range(state.players):
         if g != seat and g != defender and state.pcard_holder[g][JOINT_WAR] == seat:
             b += 2
-    cs_here = state.board.city_state[t]
-    if (
-        kind in (CITY, CAPITAL, CSTATE)
-        and C.holds_cs_card(state, seat, "kabul")
-        and (cs_here < 0 or CITY_STATES[cs_here].id != "kabul")
-    ):
+    cs_here = state.board.city_state[t]  # -1 or the printed city-state (never its own card)
+    held = state.cs_cards[seat]
+    if kind in (CITY, CAPITAL, CSTATE) and _KABUL in held and cs_here != _KABUL:
         b += 3
-    if C.holds_cs_card(state, seat, "carthage") and (
-        cs_here < 0 or CITY_STATES[cs_here].id != "carthage"
-    ):
+    if _CARTHAGE in held and cs_here != _CARTHAGE:
         b += _carthage(state, seat, t)
     return b
+
+
+#: (wonder, bonus) of the attacker's and the defender's wonders (CIV-14.5)
+_ATTACK_WONDERS = tuple(
+    (C.W[w], v) for w, v in (("terracotta_army", 2), ("alhambra", 2), ("pentagon", 2))
+)
+_DEFENCE_WONDERS = tuple(
+    (C.W[w], v) for w, v in (("petra", 2), ("alhambra", 2), ("ruhr_valley", 5))
+)
+_BIG_BEN, _KREMLIN = C.W["big_ben"], C.W["kremlin"]
+_SCYTHIA = C.L["scythia"]
+_KABUL, _CARTHAGE = C.CS_ID["kabul"], C.CS_ID["carthage"]
 
 
 def defence_bonus(state: CivState, d: int, t: int, attacker: int) -> int:
     """CIV-14.5 defender bonuses."""
     b = 0
-    for wid, v in (("petra", 2), ("alhambra", 2), ("ruhr_valley", 5)):
-        if C.has_wonder(state, d, wid):
+    owner = state.wonder_owner
+    for w, v in _DEFENCE_WONDERS:
+        if owner[w] == d:
             b += v
-    if C.has_wonder(state, d, "big_ben"):
+    if owner[_BIG_BEN] == d:
         b += 2 * sum(1 for p in state.caravans[d] if p >= 0 and p in state.board.adjacent[t])
-    if C.is_leader(state, d, "scythia") and C.steppable_grass_hills(state, t):
+    if state.leader[d] == _SCYTHIA and C.steppable_grass_hills(state, t):
         b += 3
     for g in range(state.players):
         if g != d and g != attacker and state.pcard_holder[g][DEFENSIVE_PACT] == d:
             b += 2
-    if C.holds_cs_card(state, d, "carthage"):
+    if _CARTHAGE in state.cs_cards[d]:
         b += _carthage(state, d, t)
     return b
 
 
 def _carthage(state: CivState, seat: int, t: int) -> int:
     """Carthage card: +1 per city-state token and friendly city within 2 of the space."""
-    from civtable.games.civilization_a_new_dawn.rules.culture import within
+    from civtable.games.civilization_a_new_dawn.rules.culture import within_bits
 
-    near = within(state, [t], 2)
-    return sum(1 for s in near if state.cs[s] >= 0 or state.city[s] == seat)
+    near = within_bits(state, state.board.bit[t], 2)
+    return (near & (C.city_state_bits(state) | C.city_bits(state, seat))).bit_count()
 
 
 def _reinforced(state: CivState, seat: int) -> int:
@@ -233,9 +242,11 @@ def defence_base(state: CivState, t: int, kind: int, defender: int) -> int:
         return CITY_STATE_DEFENCE
     if kind == BARB:
         return diff
-    rf = sum(
-        1 for n in (t, *state.board.adjacent[t]) if state.tok[n] == defender and state.reinf[n]
-    )
+    tok, reinf = state.tok, state.reinf
+    rf = 1 if tok[t] == defender and reinf[t] else 0
+    for n in state.board.adjacent[t]:
+        if tok[n] == defender and reinf[n]:
+            rf += 1
     return (2 * diff if kind in (CITY, CAPITAL) else diff) + rf
 
 

@@ -14,19 +14,27 @@ from typing import TYPE_CHECKING
 from civtable.core.errors import IllegalActionError
 from civtable.games.civilization_a_new_dawn import actions as A  # noqa: N812
 from civtable.games.civilization_a_new_dawn.catalog import (
+    BARBARIAN_LETTERS,
     CARD_INDEX,
+    CITY_STATES,
     CULTURE,
     ECONOMY,
     FOCUS_CARDS,
     INDUSTRY,
     MILITARY,
+    NATURAL_WONDERS,
+    PLAYER_CARD_NAMES,
+    RESOURCES,
     SCIENCE,
     TRADE_TOKEN_EFFECT,
     TYPES,
+    WONDER_TYPES,
+    WONDERS,
     Step,
 )
 from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: N812
 from civtable.games.civilization_a_new_dawn.rules import kinds as K  # noqa: N812
+from civtable.games.civilization_a_new_dawn.rules import victory
 
 if TYPE_CHECKING:
     from civtable.games.civilization_a_new_dawn.state import CivState
@@ -58,26 +66,28 @@ CHANGING = frozenset({K.S_STEP, K.C_RESOLVE, K.E_SPAWN, K.E_MOVE, K.E_STACK, K.E
 # --- engine -------------------------------------------------------------------------------------
 def advance(state: CivState) -> None:
     """Run automatic frames until a decision with a legal action is on top."""
-    from civtable.games.civilization_a_new_dawn.rules import victory
-
+    auto, decisions, changing, check = K.AUTO, K.DECISIONS, CHANGING, victory.check_agendas
+    done = A.DONE
     while not state.over:
-        if not state.pending:
+        pending = state.pending
+        if not pending:
             push(state, K.T_START, state.current)
-        frame = state.pending[-1]
+        frame = pending[-1]
         kind = frame[0]
         if kind < 100:
-            state.pending.pop()
-            K.AUTO[kind](state, frame)
-            if kind in CHANGING:
-                victory.check_agendas(state)
+            pending.pop()
+            auto[kind](state, frame)
+            if kind in changing:
+                check(state)
             continue
-        acts = K.DECISIONS[kind][0](state, frame)
+        legal_fn, apply_fn = decisions[kind]
+        acts = legal_fn(state, frame)
         if not acts:
-            state.pending.pop()
+            pending.pop()
             continue
-        if acts == [A.DONE]:  # the only answer: take it (e.g. a caravan that must stop, CIV-10.6)
-            K.DECISIONS[kind][1](state, frame, A.DONE)
-            victory.check_agendas(state)
+        if len(acts) == 1 and acts[0] == done:  # the only answer: take it (e.g. a caravan
+            apply_fn(state, frame, done)  # that must stop, CIV-10.6)
+            check(state)
             continue
         state._legal = {frame[1]: acts}
         return
@@ -97,8 +107,6 @@ def legal(state: CivState, seat: int) -> list[int]:
 
 def apply(state: CivState, seat: int, action: int) -> None:
     """Answer the top decision (already validated as legal) and advance."""
-    from civtable.games.civilization_a_new_dawn.rules import victory
-
     frame = state.pending[-1]
     if frame[1] != seat:  # pragma: no cover - guarded by State.apply
         raise IllegalActionError("not this seat's decision", seat=seat, action=action)
@@ -127,16 +135,9 @@ def place_label(state: CivState, seat: int, k: int) -> str:
 
 def generic_label(state: CivState, action: int) -> str:
     """Label from the action range alone."""
-    from civtable.games.civilization_a_new_dawn.catalog import (
-        BARBARIAN_LETTERS,
-        CITY_STATES,
-        NATURAL_WONDERS,
-        PLAYER_CARD_NAMES,
-        RESOURCES,
-        WONDER_TYPES,
-        WONDERS,
-    )
-
+    if action >= A.SPACE:  # the most common label first
+        q, r = state.board.coords[action - A.SPACE]
+        return f"space ({q},{r})"
     if action == A.DONE:
         return "done / skip"
     if action < A.TYPE:
@@ -161,18 +162,14 @@ def generic_label(state: CivState, action: int) -> str:
         return f"{CITY_STATES[action - A.CSC].name} card"
     if action < A.BARB:
         return f"{PLAYER_CARD_NAMES[action - A.PCARD]} card"
-    if action < A.SPACE:
-        return f"barbarian {BARBARIAN_LETTERS[action - A.BARB]}"
-    s = action - A.SPACE
-    q, r = state.board.coords[s]
-    return f"space ({q},{r})"
+    return f"barbarian {BARBARIAN_LETTERS[action - A.BARB]}"
 
 
 # --- CIV-5.2 / CIV-5.4 turn start ---------------------------------------------------------------
 @K.auto(K.T_START, "turn start")
 def run_turn_start(state: CivState, frame: K.Frame) -> None:
     """CIV-5.2: before the first player's turns: victory check, then the event dial."""
-    from civtable.games.civilization_a_new_dawn.rules import events, victory
+    from civtable.games.civilization_a_new_dawn.rules import events
 
     seat = frame[1]
     state.taken = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from civtable.games.civilization_a_new_dawn.catalog import (
@@ -79,38 +80,69 @@ def _reads(cond: dict[str, Any]) -> int:
     return READS[cond["kind"]]
 
 
-#: per victory card: (agenda condition, the groups of inputs it reads) for each agenda
-AGENDAS: tuple[tuple[tuple[dict[str, Any], int], ...], ...] = tuple(
-    tuple((a.condition, _reads(a.condition)) for a in card.agendas) for card in VICTORY_CARDS
+Check = Callable[["CivState", int], bool]
+
+
+def _compile(cond: dict[str, Any]) -> Check:
+    """:func:`condition_met` of ``cond`` as a function of the state and seat, with the
+    condition's fields read once here (the agenda check runs after every change)."""
+    kind = cond["kind"]
+    if kind == "any_of":
+        subs = tuple(_compile(c) for c in cond["of"])
+        return lambda state, seat: any(f(state, seat) for f in subs)
+    count = int(cond.get("count", 0))
+    if kind == "cities_on_map":
+        return lambda state, seat: 1 + CITIES - state.cities_left[seat] >= count
+    if kind == "control_world_wonders":
+        ws = WONDERS_OF_TYPE[cond["wonder_type"]]
+        return lambda state, seat: sum(1 for w in ws if state.wonder_owner[w] == seat) >= count
+    if kind == "win_attack_against_rival_capital":
+        return lambda state, seat: bool(state.won_capital[seat] & WON_CAPITAL)
+    if kind == "control_conquered_city_states":
+        return lambda state, seat: state.cs_owner.count(seat) >= count
+    if kind == "control_spaces_adjacent_to_water_or_map_edge":
+        return lambda state, seat: (
+            (C.friendly_bits(state, seat) & state.board.shore_mask).bit_count() >= count
+        )
+    if kind == "reach_tech_dial_space":
+        return lambda state, seat: bool(state.won_capital[seat] & REACHED_24)
+    if kind == "control_mature_cities":
+        return lambda state, seat: (
+            C.city_bits(state, seat).bit_count() >= count
+            and len(C.mature_cities(state, seat)) >= count
+        )
+    if kind == "control_natural_wonders":
+        return lambda state, seat: len(state.nw_held[seat]) >= count
+    raise ValueError(f"unknown agenda condition {kind!r}")  # pragma: no cover
+
+
+#: per victory card: (the groups of inputs the agenda reads, its compiled condition) for each
+#: agenda
+AGENDAS: tuple[tuple[tuple[int, Check], ...], ...] = tuple(
+    tuple((_reads(a.condition), _compile(a.condition)) for a in card.agendas)
+    for card in VICTORY_CARDS
 )
-
-#: the groups of :func:`_inputs`, in order (the first two: victory cards and marks, all)
-_GROUPS = (-1, -1, G_CITIES, G_WONDERS, G_CSTATES, G_CAPITAL, G_NW, G_BORDERS)
-
-
-def _inputs(state: CivState) -> list[Any]:
-    """What the agenda conditions read besides the map (tokens and cities), with the victory
-    cards and the marks, one list per group of :data:`_GROUPS` (the state's own lists: copy
-    before keeping). Held natural wonders and diplomacy cards are compared whole, a little more
-    than the conditions read (a change there only costs an evaluation)."""
-    return [
-        state.victory,
-        state.marks,
-        state.cities_left,
-        state.wonder_owner,
-        state.cs_owner,
-        state.won_capital,
-        state.nw_held,
-        state.pcard_holder,
-    ]
 
 
 def _snapshot(state: CivState) -> tuple[list[int], list[int], list[Any]]:
-    """Copies of what the agenda conditions read, for ``state.agenda_seen``."""
+    """Copies of what the agenda conditions read, for ``state.agenda_seen``: the tokens, the
+    cities, and per group the victory cards and marks (every group), the cities left, the
+    wonder owners, the city-state owners, the capital/dial flags, the held natural wonders and
+    the diplomacy cards (Open Borders; held natural wonders and diplomacy cards are compared
+    whole, a little more than the conditions read: a change there only costs an evaluation)."""
     return (
         state.tok[:],
         state.city[:],
-        [[x[:] if isinstance(x, list) else x for x in v] for v in _inputs(state)],
+        [
+            state.victory[:],
+            state.marks[:],
+            state.cities_left[:],
+            state.wonder_owner[:],
+            state.cs_owner[:],
+            state.won_capital[:],
+            [h[:] for h in state.nw_held],
+            [h[:] for h in state.pcard_holder],
+        ],
     )
 
 
@@ -125,18 +157,31 @@ def check_agendas(state: CivState) -> None:
     if seen is None:
         changed = -1
     else:
-        changed = G_MAP if seen[0] != state.tok or seen[1] != state.city else 0
-        for g, now, before in zip(_GROUPS, _inputs(state), seen[2], strict=True):
-            if now != before:
-                changed |= g
-        if not changed:
-            return
+        was = seen[2]  # the groups, in the order of _snapshot
+        if was[0] != state.victory or was[1] != state.marks:
+            changed = -1
+        else:
+            changed = G_MAP if seen[0] != state.tok or seen[1] != state.city else 0
+            if was[2] != state.cities_left:
+                changed |= G_CITIES
+            if was[3] != state.wonder_owner:
+                changed |= G_WONDERS
+            if was[4] != state.cs_owner:
+                changed |= G_CSTATES
+            if was[5] != state.won_capital:
+                changed |= G_CAPITAL
+            if was[6] != state.nw_held:
+                changed |= G_NW
+            if was[7] != state.pcard_holder:
+                changed |= G_BORDERS
+            if not changed:
+                return
     for seat in range(state.players):
         for i, v in enumerate(state.victory):
             if state.marks[seat] >> i & 1:
                 continue
-            for cond, reads in AGENDAS[v]:
-                if reads & changed and condition_met(state, seat, cond):
+            for reads, fulfilled in AGENDAS[v]:
+                if reads & changed and fulfilled(state, seat):
                     break
             else:
                 continue  # no agenda of this card newly fulfilled

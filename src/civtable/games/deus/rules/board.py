@@ -25,7 +25,19 @@ SHIP_BIT = 1 << SHIP
 
 def popcount(x: int) -> int:
     """Number of pieces in a region mask."""
-    return bin(x).count("1")
+    return x.bit_count()
+
+
+def owned_regions(state: DeusState, s: int) -> list[int]:
+    """The regions of seat ``s``, ascending (found by the owner list itself, not region by
+    region)."""
+    owner = state.owner
+    out = []
+    r = -1
+    for _ in range(owner.count(s)):
+        r = owner.index(s, r + 1)
+        out.append(r)
+    return out
 
 
 def has_pieces(state: DeusState, s: int) -> bool:
@@ -38,6 +50,16 @@ def _kind_ok(terrain: int, piece: int) -> bool:
     if terrain == VILLAGE:
         return False
     return (terrain == SEA) == (piece == SHIP)
+
+
+def bits_list(x: int) -> list[int]:
+    """The regions of a bit set, ascending."""
+    out = []
+    while x:
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
+    return out
 
 
 def first_targets(state: DeusState, s: int, piece: int) -> list[int]:
@@ -53,24 +75,84 @@ def first_targets(state: DeusState, s: int, piece: int) -> list[int]:
     return far if far else cands
 
 
-def normal_targets(state: DeusState, s: int, piece: int) -> list[int]:
-    """DEUS-7.4.1 .. 7.4.6: where ``s`` may put a piece of type ``piece`` (sorted)."""
-    if not has_pieces(state, s):
-        return first_targets(state, s, piece)
+#: what :func:`map_scan` finds: the seat's regions (bit set and list), the empty regions and
+#: the neighbours of the seat's regions (bit sets)
+Scan = tuple[int, list[int], int, int]
+
+
+def map_scan(state: DeusState, s: int) -> Scan:
+    """One pass over the map for seat ``s`` (see :data:`Scan`), shared by the piece types."""
+    nbits = state.board.nbits
+    mine = empty = adj = 0
+    owned = []
+    for r, o in enumerate(state.owner):
+        if o == s:
+            mine |= 1 << r
+            adj |= nbits[r]
+            owned.append(r)
+        elif o < 0:
+            empty |= 1 << r
+    return mine, owned, empty, adj
+
+
+def piece_target_bits(
+    state: DeusState, s: int, piece: int, scan: Scan | None = None
+) -> tuple[int, int]:
+    """Bit sets of the normal regions (DEUS-7.4.1 .. 7.4.6) and the 3-VP edge regions
+    (DEUS-7.4.7 / AMB-9, not already normal) where ``s`` may put a piece of type ``piece``;
+    ``scan`` is :func:`map_scan` of ``s`` if the caller has it."""
+    mine, owned, empty, adj = map_scan(state, s) if scan is None else scan
+    if not mine:  # the first piece (DEUS-7.4.1); no edge purchase without a piece
+        first = 0
+        for r in first_targets(state, s, piece):
+            first |= 1 << r
+        return first, 0
+    b = state.board
+    mask = state.mask
+    pbit = 1 << piece
+    holding = 0
+    for r in owned:
+        if mask[r] & pbit:
+            holding |= 1 << r
+    ok = b.kind_bits[piece]
+    # DEUS-7.4.2 (a) an own region without that type (7.4.3), (b) an empty neighbour of one;
+    # sea: empty = no ship (DEUS-7.4.6)
+    normal = ((mine & ~holding) | (adj & empty)) & ok
+    if state.vp[s] < EDGE_VP:
+        return normal, 0
+    return normal, b.edge_bits & empty & ok & ~normal
+
+
+def has_target(state: DeusState, s: int, piece: int) -> bool:
+    """``bool(normal or edge)`` of :func:`piece_target_bits`, stopping at the first region
+    found (usually the first region of ``s``)."""
     b = state.board
     owner = state.owner
     mask = state.mask
-    bit = 1 << piece
-    out = set()
-    for r in range(b.size):
-        if owner[r] != s:
-            continue
-        if not mask[r] & bit and _kind_ok(b.terrain[r], piece):
-            out.add(r)  # DEUS-7.4.2 (a), 7.4.3 one of each type
-        for n in b.neighbours[r]:
-            if owner[n] < 0 and _kind_ok(b.terrain[n], piece):
-                out.add(n)  # DEUS-7.4.2 (b); sea: empty = no ship (DEUS-7.4.6)
-    return sorted(out)
+    ok = b.kind_bits[piece]
+    pbit = 1 << piece
+    neighbours = b.neighbours
+    owned = owner.count(s)
+    if not owned:
+        return bool(first_targets(state, s, piece))  # DEUS-7.4.1
+    r = -1
+    for _ in range(owned):
+        r = owner.index(s, r + 1)  # the seat's regions in order (found by the list itself)
+        if ok >> r & 1 and not mask[r] & pbit:
+            return True  # DEUS-7.4.2 (a), 7.4.3
+        for n in neighbours[r]:
+            if owner[n] < 0 and ok >> n & 1:
+                return True  # DEUS-7.4.2 (b), 7.4.6
+    if state.vp[s] < EDGE_VP:
+        return False
+    # DEUS-7.4.7: no normal region, so any empty edge region of the right kind
+    edges = b.edge_bits & ok
+    return any(owner[r] < 0 for r in bits_list(edges))
+
+
+def normal_targets(state: DeusState, s: int, piece: int) -> list[int]:
+    """DEUS-7.4.1 .. 7.4.6: where ``s`` may put a piece of type ``piece`` (sorted)."""
+    return bits_list(piece_target_bits(state, s, piece)[0])
 
 
 def edge_targets(state: DeusState, s: int, piece: int, normal: list[int]) -> list[int]:
@@ -90,12 +172,22 @@ def edge_targets(state: DeusState, s: int, piece: int, normal: list[int]) -> lis
 
 def temple_targets(state: DeusState, s: int) -> list[int]:
     """DEUS-8.4 / AMB-10: land regions ``s`` occupies without a temple."""
-    b = state.board
-    return [
-        r
-        for r in range(b.size)
-        if state.owner[r] == s and b.terrain[r] < SEA and not state.mask[r] & TEMPLE_BIT
-    ]
+    terrain = state.board.terrain
+    mask = state.mask
+    return [r for r in owned_regions(state, s) if terrain[r] < SEA and not mask[r] & TEMPLE_BIT]
+
+
+def has_temple_target(state: DeusState, s: int) -> bool:
+    """``bool(temple_targets(state, s))``, faster."""
+    land = state.board.land_bits
+    mask = state.mask
+    owner = state.owner
+    r = -1
+    for _ in range(owner.count(s)):
+        r = owner.index(s, r + 1)
+        if land >> r & 1 and not mask[r] & TEMPLE_BIT:
+            return True
+    return False
 
 
 def place(state: DeusState, s: int, region: int, bit: int) -> None:
@@ -108,7 +200,8 @@ def place(state: DeusState, s: int, region: int, bit: int) -> None:
 # --- armies (DEUS-16) ------------------------------------------------------------------------
 def army_regions(state: DeusState, s: int) -> list[int]:
     """Regions holding an army of ``s``."""
-    return [r for r in range(state.board.size) if state.owner[r] == s and state.mask[r] & ARMY_BIT]
+    mask = state.mask
+    return [r for r in owned_regions(state, s) if mask[r] & ARMY_BIT]
 
 
 def destinations(state: DeusState, s: int, start: int, steps: int) -> list[int]:
@@ -157,14 +250,14 @@ def move_army(state: DeusState, s: int, start: int, dest: int) -> None:
 def check_attacks(state: DeusState) -> None:
     """DEUS-9.1 / 9.2: resolve every village now surrounded with an army next to it."""
     b = state.board
-    owner = state.owner
+    owner_of = state.owner.__getitem__
     mask = state.mask
     for i, v in enumerate(b.villages):
         if state.vatt[i]:
             continue
         nb = b.neighbours[v]
-        if any(owner[n] < 0 for n in nb):
-            continue
+        if min(map(owner_of, nb), default=-1) < 0:
+            continue  # an empty neighbour (owners are seats, -1 = none)
         if not any(mask[n] & ARMY_BIT for n in nb):
             continue
         attack(state, i)

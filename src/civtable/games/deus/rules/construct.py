@@ -14,10 +14,35 @@ from civtable.games.deus.catalog import (
     GOLD_PER_RESOURCE,
     PURPLE,
 )
-from civtable.games.deus.rules.board import edge_targets, normal_targets, temple_targets
+from civtable.games.deus.rules.board import (
+    bits_list,
+    has_target,
+    has_temple_target,
+    piece_target_bits,
+)
 
 if TYPE_CHECKING:
     from civtable.games.deus.state import DeusState
+
+
+def _plans(t: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """Every conceivable payment plan of card ``t`` as ``(code, gold, resources)``: each
+    resource unit of the cost paid with the resource or replaced by 4 gold (DEUS-7.3.1)."""
+    card = CARDS[t]
+    cost = card.cost
+    out = []
+    for repl in product(*(range(c + 1) for c in cost)):
+        need = tuple(c - x for c, x in zip(cost, repl, strict=True))
+        out.append((pay_code(repl), GOLD_PER_RESOURCE * sum(repl), need))
+    return tuple(sorted(out))
+
+
+#: ``_PLANS[t]``: the payment plans of card type ``t`` (see :func:`_plans`), by code
+_PLANS = tuple(_plans(t) for t in range(len(CARDS)))
+#: the most gold a plan of card ``t`` replaces resources with (more gold changes nothing)
+_MOST_GOLD = tuple(max(g for _, g, _ in plans) for plans in _PLANS)
+#: payments memo: (card, spare gold capped, resources capped at the cost) -> codes
+_PAYMENTS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 def payments(state: DeusState, s: int, t: int) -> list[int]:
@@ -29,13 +54,34 @@ def payments(state: DeusState, s: int, t: int) -> list[int]:
     gold = state.gold[s] - card.cost_gold
     if gold < 0:
         return []
-    out = []
-    for repl in product(*(range(c + 1) for c in cost)):
-        if GOLD_PER_RESOURCE * sum(repl) > gold:
-            continue
-        if all(res[r] >= cost[r] - repl[r] for r in range(len(cost))):
-            out.append(pay_code(repl))
-    return sorted(out)
+    # The answer depends on the gold up to the most a plan needs and on each resource up to
+    # its cost, so those capped amounts key a memo of the plans' codes.
+    key = (t, min(gold, _MOST_GOLD[t]), *(min(x, c) for x, c in zip(res, cost, strict=True)))
+    codes = _PAYMENTS.get(key)
+    if codes is None:
+        codes = tuple(
+            code
+            for code, g, need in _PLANS[t]
+            if g <= gold and all(res[r] >= need[r] for r in range(len(need)))
+        )
+        _PAYMENTS[key] = codes
+    return list(codes)
+
+
+def can_pay(state: DeusState, s: int, t: int) -> bool:
+    """Is there a payment plan for card ``t`` (``bool(payments(...))``, faster)? The cheapest
+    plan replaces exactly the missing resource units with gold (DEUS-7.3.1)."""
+    card = CARDS[t]
+    gold = state.gold[s] - card.cost_gold
+    if gold < 0:
+        return False
+    missing = 0
+    for have, c in zip(state.res[s], card.cost, strict=True):
+        if have < 0:
+            return False  # never happens (resources are never negative); no plan then
+        if have < c:
+            missing += c - have
+    return GOLD_PER_RESOURCE * missing <= gold
 
 
 def pay(state: DeusState, s: int, t: int, code: int) -> None:
@@ -53,33 +99,56 @@ def pay(state: DeusState, s: int, t: int, code: int) -> None:
 
 def temple_prerequisite(state: DeusState, s: int) -> bool:
     """DEUS-8.2 / AMB-11: the k-th temple needs k-1 cards in each of the five other columns."""
-    k = len(state.cols[s][PURPLE]) + 1
-    cols = state.cols[s]
-    return all(len(cols[c]) >= k - 1 for c in BUILDING_COLORS)
+    lengths = list(map(len, state.cols[s]))
+    need = lengths.pop(PURPLE)  # the k-th temple: k - 1 cards in each building column
+    return min(lengths) >= need
 
 
 def piece_targets(state: DeusState, s: int, color: int) -> tuple[list[int], list[int]]:
     """Normal regions and 3-VP edge regions for the piece of ``color`` (DEUS-7.4)."""
-    piece = COLOR_PIECE[color]
-    normal = normal_targets(state, s, piece)
-    return normal, edge_targets(state, s, piece, normal)
+    normal, edge = piece_target_bits(state, s, COLOR_PIECE[color])
+    return bits_list(normal), bits_list(edge)
+
+
+def has_piece_target(state: DeusState, s: int, color: int) -> bool:
+    """Is there a region for the piece of ``color`` (normal or edge, DEUS-7.4)?"""
+    return has_target(state, s, COLOR_PIECE[color])
 
 
 def can_construct(state: DeusState, s: int, t: int) -> bool:
     """DEUS-7.1, 7.2 / AMB-36 (ordinary cards) and DEUS-8.2 .. 8.5 / AMB-12 (temples)."""
     card = CARDS[t]
     if card.color == PURPLE:
-        if not temple_prerequisite(state, s):
+        # (the three tests are independent; the cheapest first)
+        if not can_pay(state, s, t) or not temple_prerequisite(state, s):
             return False
-        if state.temples > 0 and not temple_targets(state, s):
-            return False
-        return bool(payments(state, s, t))
+        return state.temples == 0 or has_temple_target(state, s)
     if state.onboard[s][COLOR_PIECE[card.color]] < 1:
         return False  # DEUS-7.1
-    if not payments(state, s, t):
+    if not can_pay(state, s, t):
         return False
-    normal, edge = piece_targets(state, s, card.color)
-    return bool(normal or edge)
+    return has_piece_target(state, s, card.color)
+
+
+def buildable(state: DeusState, s: int, kinds: list[int]) -> list[bool]:
+    """:func:`can_construct` of each card type of ``kinds``, one region test per colour."""
+    out = []
+    onboard = state.onboard[s]
+    has_region: dict[int, bool] = {}
+    for t in kinds:
+        color = CARDS[t].color
+        if color == PURPLE:
+            out.append(can_construct(state, s, t))
+            continue
+        piece = COLOR_PIECE[color]
+        if onboard[piece] < 1 or not can_pay(state, s, t):  # DEUS-7.1, 7.3
+            out.append(False)
+            continue
+        has = has_region.get(piece)
+        if has is None:
+            has = has_region[piece] = has_target(state, s, piece)  # DEUS-7.2, 7.4
+        out.append(has)
+    return out
 
 
 def blind_columns(state: DeusState, s: int) -> list[int]:
@@ -91,7 +160,6 @@ def blind_columns(state: DeusState, s: int) -> list[int]:
             continue
         if state.gold[s] < len(state.cols[s][c]) + 1:
             continue
-        normal, edge = piece_targets(state, s, c)
-        if normal or edge:
+        if has_piece_target(state, s, c):
             out.append(c)
     return out

@@ -42,6 +42,7 @@ from civtable.games.deus.rules.board import (
     army_regions,
     destinations,
     move_army,
+    owned_regions,
     popcount,
 )
 from civtable.games.deus.rules.log import event
@@ -92,19 +93,19 @@ def count(state: DeusState, s: int, c: Counter) -> int:
     """Evaluate a COUNTER for seat ``s`` (DEUS-11.3, 11.4, 14.3, 16.7, 17)."""
     kind = c.kind
     b = state.board
-    owner = state.owner
     if kind == CNT_OCCUPIED_LAND:  # DEUS-11.4
-        return sum(1 for r in range(b.size) if owner[r] == s and b.terrain[r] == c.param)
+        terrain = b.terrain
+        return sum(1 for r in owned_regions(state, s) if terrain[r] == c.param)
     if kind in (CNT_REGIONS_MIN, CNT_PAIRS_MIN):  # DEUS-11.3, 15.4 (pairs)
         mask = state.mask
-        k = sum(1 for r in range(b.size) if owner[r] == s and popcount(mask[r]) >= c.param)
+        least = c.param
+        k = sum(1 for r in owned_regions(state, s) if mask[r].bit_count() >= least)
         return k // 2 if kind == CNT_PAIRS_MIN else k
     if kind == CNT_PROD_LAND:  # DEUS-12.2 Cooperatives
         mask = state.mask
+        terrain = b.terrain
         return sum(
-            1
-            for r in range(b.size)
-            if owner[r] == s and mask[r] & PROD_BIT and b.terrain[r] == c.param
+            1 for r in owned_regions(state, s) if mask[r] & PROD_BIT and terrain[r] == c.param
         )
     if kind == CNT_TABLEAU:  # DEUS-14.3 (blind cards count, DEUS-21.3)
         return len(state.cols[s][c.param])
@@ -225,11 +226,12 @@ def temple_value(state: DeusState, s: int, card: Card) -> int:
 
 
 def _prod_regions(state: DeusState, s: int, land: int) -> list[int]:
-    b = state.board
+    terrain = state.board.terrain
+    mask = state.mask
     return [
         r
-        for r in range(b.size)
-        if state.owner[r] == s and state.mask[r] & PROD_BIT and (land < 0 or b.terrain[r] == land)
+        for r in owned_regions(state, s)
+        if mask[r] & PROD_BIT and (land < 0 or terrain[r] == land)
     ]
 
 

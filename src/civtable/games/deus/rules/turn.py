@@ -53,20 +53,21 @@ def legal_actions(state: DeusState, seat: int) -> list[int]:
             # Degenerate case (AMB-27): deck and discard were empty when the hand ran out. The
             # only move is to pass; the empty-hand draw is tried again at the end (DEUS-7.7).
             return [act.DONE]
-        out = []
         kinds = sorted(set(state.hands[s]))
-        blind = (
+        # the ranges BUILD, OFFER, BLIND follow each other (see actions), so this is sorted
+        out = [
+            act.BUILD + t
+            for t, ok in zip(kinds, construct.buildable(state, s, kinds), strict=True)
+            if ok
+        ]
+        out += [act.OFFER + t for t in kinds]  # DEUS-6.2.1 offering is always possible
+        if (
             state.options["blind_building"]
             and not state.blind_used[s]
-            and bool(construct.blind_columns(state, s))
-        )
-        for t in kinds:
-            if construct.can_construct(state, s, t):
-                out.append(act.BUILD + t)
-            out.append(act.OFFER + t)  # DEUS-6.2.1 offering is always possible
-            if blind:
-                out.append(act.BLIND + t)
-        return sorted(out)
+            and construct.blind_columns(state, s)
+        ):
+            out += [act.BLIND + t for t in kinds]
+        return out
     if ph == PICK:
         return [act.PIECE + p for p in setup.pick_choices(state, s)]
     if ph == COLUMN_PH:
@@ -229,7 +230,9 @@ def _after_place(state: DeusState, s: int) -> None:
     """DEUS-7.5 / 7.6: the card goes on top of its column, then the column is activated from
     the bottom card to the top card (temples activate nothing, DEUS-8.8)."""
     t, color, blind = state.ctx
-    state.cols[s][color].append(t + BLIND_MARK if blind else t)
+    # a new list, not an append: look-ahead copies share the columns (DeusState.branch)
+    cols = state.cols[s]
+    cols[color] = [*cols[color], t + BLIND_MARK if blind else t]
     state.ctx = []
     if color != PURPLE:
         state.queue = state.cols[s][color][:]
@@ -271,8 +274,26 @@ def end_action(state: DeusState) -> None:
 
 
 # --- labels -------------------------------------------------------------------------------------
+def _card_labels() -> dict[int, str]:
+    """The labels of the card actions, which depend on the action alone."""
+    out = {}
+    for t, card in enumerate(CARDS):
+        god = GODS[card.color]
+        out[act.BUILD + t] = f"construct {card.label}"
+        out[act.OFFER + t] = f"offer to {god.name}, {card.label} on top"
+        out[act.ADD + t] = f"add {card.label} to the offering"
+        out[act.BLIND + t] = f"blind-build {card.label} (face down)"
+    return out
+
+
+_CARD_LABELS = _card_labels()
+
+
 def describe(state: DeusState, seat: int, action: int) -> str:
     """A readable label of ``action``."""
+    label = _CARD_LABELS.get(action)
+    if label is not None:
+        return label
     kind, arg = act.split(action)
     b = state.board
     if kind == "build":

@@ -159,11 +159,14 @@ def _splits(
 ) -> list[tuple[Vec, Vec, int, int]]:
     plans = []
     price_l, price_r = unit_prices(discount)
+    # the most each neighbour could sell of each resource: a share above it is never supplied
+    most_l, most_r = most_units(left_sig), most_units(right_sig)
     for need in needs:
         if need == ZERO:
             return [(ZERO, ZERO, 0, 0)]
         idx = [i for i in range(7) if need[i]]
-        for split in product(*(range(need[i] + 1) for i in idx)):
+        ranges = [range(max(0, need[i] - most_r[i]), min(need[i], most_l[i]) + 1) for i in idx]
+        for split in product(*ranges):
             left = [0] * 7
             right = list(need)
             for i, a in zip(idx, split, strict=True):
@@ -177,6 +180,25 @@ def _splits(
     return plans
 
 
+#: per cost id: the ``(resource, units)`` it asks for
+COST_SUPPORT: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((i, units) for i, units in enumerate(cost) if units) for cost in COSTS
+)
+_most_cache: dict[int, Vec] = {}
+
+
+def most_units(sig: int) -> Vec:
+    """Per resource, the most units a production could give: its fixed units plus every choice
+    unit offering that resource (memoized; signatures are never reused)."""
+    hit = _most_cache.get(sig)
+    if hit is None:
+        fixed, choices = SIGNATURES[sig]
+        hit = tuple(fixed[i] + sum(m >> i & 1 for m in choices) for i in range(7))
+        _bounded(_most_cache)  # type: ignore[arg-type]
+        _most_cache[sig] = hit
+    return hit
+
+
 def project(sig: int, need: Vec) -> int:
     """The part of a production that can matter for buying ``need`` (a cache key).
 
@@ -184,17 +206,15 @@ def project(sig: int, need: Vec) -> int:
     the choice units; choice units that can give nothing needed are dropped.
     """
     fixed, choices = SIGNATURES[sig]
-    capped = []
-    open_mask = 0
-    for i in range(7):
-        f, m = fixed[i], need[i]
-        if f < m:
-            capped.append(f)
-            open_mask |= 1 << i
-        else:
-            capped.append(m)
-    kept = sorted(m & open_mask for m in choices if m & open_mask)
-    key = (tuple(capped), tuple(kept))
+    capped = tuple(map(min, fixed, need))
+    if choices:
+        open_mask = 0
+        for i in range(7):
+            if fixed[i] < need[i]:
+                open_mask |= 1 << i
+        key = (capped, tuple(sorted(m & open_mask for m in choices if m & open_mask)))
+    else:
+        key = (capped, ())
     found = _sig_ids.get(key)
     if found is None:
         found = _sig_ids[key] = len(SIGNATURES)
@@ -241,15 +261,14 @@ def payment_options(
     hit = _direct_cache.get(direct)
     if hit is not None:
         return hit
-    hit = _payment_options(cost_id, own_sig, left_sig, right_sig, discount)
+    hit = payment_options_uncached(cost_id, own_sig, left_sig, right_sig, discount)
     _bounded(_direct_cache)  # type: ignore[arg-type]
     _direct_cache[direct] = hit
     return hit
 
 
-def _payment_options(
-    cost_id: int, own_sig: int, left_sig: int, right_sig: int, discount: int
-) -> tuple[tuple[int, int], ...]:
+def _own_needs(cost_id: int, own_sig: int) -> tuple[int, tuple[Vec, ...], int, int]:
+    """``_info`` of the cost for the buyer's production projected onto it (memoized)."""
     info = _own_info.get((cost_id, own_sig))
     if info is None:
         own = project(own_sig, COSTS[cost_id])
@@ -258,7 +277,21 @@ def _payment_options(
             info = _needs_info[(cost_id, own)] = _info(cost_id, own)
         _bounded(_own_info)  # type: ignore[arg-type]
         _own_info[(cost_id, own_sig)] = info
-    needs_id, needs, top_id, rel = info
+    return info
+
+
+def missing_vectors(cost_id: int, own_sig: int) -> tuple[Vec, ...]:
+    """:func:`remaining_needs` through the memo of the payment search (the buyer's production
+    projected onto the cost first, so it is shared by many productions)."""
+    return _own_needs(cost_id, own_sig)[1]
+
+
+def payment_options_uncached(
+    cost_id: int, own_sig: int, left_sig: int, right_sig: int, discount: int
+) -> tuple[tuple[int, int], ...]:
+    """:func:`payment_options` without its last memo level (for callers that keep their own
+    cache of the five arguments); the lower memo levels are used."""
+    needs_id, needs, top_id, rel = _own_needs(cost_id, own_sig)
     if needs_id < 0:
         return _FREE
     lp = _project_cache.get((left_sig, top_id))
@@ -279,5 +312,43 @@ def _payment_options(
 def _options_for_needs(
     needs: tuple[Vec, ...], left_sig: int, right_sig: int, discount: int
 ) -> tuple[tuple[int, int], ...]:
-    pairs = {(cl, cr) for _, _, cl, cr in _splits(needs, left_sig, right_sig, discount)}
+    left_fixed, left_choices = SIGNATURES[left_sig]
+    right_fixed, right_choices = SIGNATURES[right_sig]
+    if left_choices or right_choices:
+        pairs = {(cl, cr) for _, _, cl, cr in _splits(needs, left_sig, right_sig, discount)}
+    else:
+        pairs = _fixed_split_pairs(needs, left_fixed, right_fixed, discount)
     return tuple(sorted(pairs, key=lambda p: (p[0] + p[1], p[0])))
+
+
+def _fixed_split_pairs(
+    needs: tuple[Vec, ...], left_fixed: Vec, right_fixed: Vec, discount: int
+) -> set[tuple[int, int]]:
+    """The ``(coins left, coins right)`` of every plan when neither neighbour has choice units.
+
+    Each resource is then bought independently (SW-7.5): ``a`` units from the left and the
+    rest from the right, within each side's fixed units; the same plans as :func:`_splits`.
+    """
+    price_l, price_r = unit_prices(discount)
+    pairs: set[tuple[int, int]] = set()
+    for need in needs:
+        if need == ZERO:
+            return {(0, 0)}
+        # per needed resource: the (coins left, coins right) of each feasible share
+        per_resource: list[list[tuple[int, int]]] = []
+        for i in range(7):
+            n = need[i]
+            if not n:
+                continue
+            lo = n - right_fixed[i] if n > right_fixed[i] else 0
+            hi = n if n < left_fixed[i] else left_fixed[i]
+            if lo > hi:
+                break
+            pl, pr = price_l[i], price_r[i]
+            per_resource.append([(a * pl, (n - a) * pr) for a in range(lo, hi + 1)])
+        else:
+            sums = {(0, 0)}
+            for shares in per_resource:
+                sums = {(cl + sl, cr + sr) for cl, cr in sums for sl, sr in shares}
+            pairs |= sums
+    return pairs

@@ -39,7 +39,14 @@ from civtable.games.seven_wonders.catalog import (
     Per,
 )
 from civtable.games.seven_wonders.rules import military, setup
-from civtable.games.seven_wonders.rules.trade import payment_options
+from civtable.games.seven_wonders.rules.trade import (
+    COST_SUPPORT,
+    SIGNATURES,
+    missing_vectors,
+    most_units,
+    payment_options,
+    unit_prices,
+)
 from civtable.games.seven_wonders.state import EXTRA, HALI_PHASE, MAIN, OVER
 
 if TYPE_CHECKING:
@@ -58,16 +65,15 @@ def affordable_payments(
     """Payment options ``(to left, to right)`` city ``c`` can fund now (SW-7, SW-7.10)."""
     cities = state.cities
     city = cities[c]
-    opts = payment_options(
-        cost_id,
-        city.own_sig,
-        cities[(c + 1) % state.n].trade_sig,
-        cities[(c - 1) % state.n].trade_sig,
-        city.discount,
-    )
     budget = city.coins - coin_cost
     if budget < 0:
         return ()
+    own, discount = city.own_sig, city.discount
+    left, right = cities[(c + 1) % state.n].trade_sig, cities[(c - 1) % state.n].trade_sig
+    prices = _cheapest.get((own, left, right, discount))
+    if prices is not None and prices.get(cost_id) == 0:
+        return _NO_PAYMENT  # a cheapest price of 0: own production covers the cost (SW-6)
+    opts = payment_options(cost_id, own, left, right, discount)
     if opts and opts[-1][0] + opts[-1][1] <= budget:
         return opts
     return tuple(o for o in opts if o[0] + o[1] <= budget)
@@ -139,6 +145,8 @@ _BUILD_INFO = tuple((1 << c.key_index, c.chain_keys, c.coin_cost, c.cost_id) for
 
 #: a cheapest price above any treasury: the cost cannot be covered at all
 _UNBUYABLE = 1 << 30
+#: the payment options of a cost own production covers
+_NO_PAYMENT: tuple[tuple[int, int], ...] = ((0, 0),)
 #: (own production, left and right tradeable production, discounts) -> {cost id: the coins of
 #: the cheapest payment option (SW-7), or _UNBUYABLE}; a pure cache, cleared when large
 _cheapest: dict[tuple[int, int, int, int], dict[int, int]] = {}
@@ -151,8 +159,93 @@ def _cheapest_for(
     table: dict[int, int], cost_id: int, own: int, left: int, right: int, discount: int
 ) -> int:
     """The coins of the cheapest payment option for ``cost_id`` (stored in ``table``)."""
-    opts = payment_options(cost_id, own, left, right, discount)
+    # Answers without the search: own fixed units cover the cost (SW-6: nothing to buy); some
+    # resource is short even counting every unit of the city and both neighbours (SW-7.1: no
+    # plan at all; about half of the first queries of a position); one unit; fixed units only.
+    own_fixed = SIGNATURES[own][0]
+    support = COST_SUPPORT[cost_id]
+    short = -1  # a resource own fixed units do not cover
+    for i, amount in support:
+        if own_fixed[i] < amount:
+            short = i
+            break
+    if short < 0:
+        table[cost_id] = 0
+        return 0
+    most_own, most_left, most_right = most_units(own), most_units(left), most_units(right)
+    for i, amount in support:
+        if amount > most_own[i] + most_left[i] + most_right[i]:
+            table[cost_id] = _UNBUYABLE
+            return _UNBUYABLE
+    if len(support) == 1 and support[0][1] == 1:
+        # One unit: an own choice unit offering it covers it (SW-6.5), else it is bought from
+        # a neighbour able to give it at that side's price (SW-7.3, SW-7.6); one exists, as the
+        # check above found the unit somewhere.
+        if most_own[short]:
+            price = 0
+        else:
+            price_l, price_r = unit_prices(discount)
+            price = min(
+                price_l[short] if most_left[short] else _UNBUYABLE,
+                price_r[short] if most_right[short] else _UNBUYABLE,
+            )
+        table[cost_id] = price
+        return price
+    left_fixed, right_fixed = SIGNATURES[left][0], SIGNATURES[right][0]
+    for i, _ in support:
+        if most_left[i] != left_fixed[i] or most_right[i] != right_fixed[i]:
+            break  # a neighbour's choice unit could sell a resource of the cost: the search
+    else:
+        # Neighbours sell these resources from fixed units only, each resource on its own
+        # (SW-7.5). Without own choice units one vector of units is missing; with them, the
+        # cheapest of the minimal missing vectors (SW-6.5, SW-7.12).
+        price_l, price_r = unit_prices(discount)
+        if SIGNATURES[own][1]:
+            price = _UNBUYABLE
+            for need in missing_vectors(cost_id, own):
+                p = _fixed_price(
+                    [(i, need[i]) for i, _ in support if need[i]],
+                    left_fixed,
+                    right_fixed,
+                    price_l,
+                    price_r,
+                )
+                price = p if p < price else price
+        else:
+            price = _fixed_price(
+                [(i, amount - own_fixed[i]) for i, amount in support if amount > own_fixed[i]],
+                left_fixed,
+                right_fixed,
+                price_l,
+                price_r,
+            )
+        table[cost_id] = price
+        return price
+    opts = payment_options(cost_id, own, left, right, discount)  # memoized: apply asks again
     price = table[cost_id] = opts[0][0] + opts[0][1] if opts else _UNBUYABLE
+    return price
+
+
+def _fixed_price(
+    missing: list[tuple[int, int]],
+    left_fixed: tuple[int, ...],
+    right_fixed: tuple[int, ...],
+    price_l: tuple[int, ...],
+    price_r: tuple[int, ...],
+) -> int:
+    """The cheapest coins for ``(resource, units)`` bought from the neighbours' fixed units:
+    the cheaper side first (SW-7.3, SW-7.6), then the other; _UNBUYABLE if they lack units."""
+    price = 0
+    for i, need in missing:
+        left_first = price_l[i] <= price_r[i]
+        cheap = price_l[i] if left_first else price_r[i]
+        dear = price_r[i] if left_first else price_l[i]
+        cheap_units = left_fixed[i] if left_first else right_fixed[i]
+        dear_units = right_fixed[i] if left_first else left_fixed[i]
+        bought = need if need < cheap_units else cheap_units
+        if need - bought > dear_units:
+            return _UNBUYABLE
+        price += bought * cheap + (need - bought) * dear
     return price
 
 
@@ -252,7 +345,34 @@ def hali_candidates(state: SevenWondersState, c: int) -> list[int]:
 
 
 # --- describing -------------------------------------------------------------------------------
+def _hali_text(card: Card) -> str:
+    age = "I" * card.age if card.age < 3 else "III"
+    return f"build {card.name} (Age {age}) from the discard pile for free"
+
+
+#: the labels of the actions from ``DISCARD`` on, ``HALI_PASS`` last (they name only the card)
+_FIXED_TEXT: tuple[str, ...] = (
+    *(f"discard {card.name} for 3 coins" for card in CARDS),
+    *(f"build {card.name} for free (Olympia)" for card in CARDS),
+    *(_hali_text(card) for card in CARDS),
+    "take nothing from the discard pile",
+)
+assert len(_FIXED_TEXT) == HALI_PASS - DISCARD + 1
+
+
 def _payment_text(left: int, right: int, coin_cost: int = 0) -> str:
+    key = (left, right, coin_cost)
+    hit = _payment_texts.get(key)
+    if hit is None:
+        hit = _payment_texts[key] = _new_payment_text(left, right, coin_cost)
+    return hit
+
+
+#: (left, right, coins to the bank) -> the payment's text (few: coins are small)
+_payment_texts: dict[tuple[int, int, int], str] = {}
+
+
+def _new_payment_text(left: int, right: int, coin_cost: int) -> str:
     parts = []
     if coin_cost:
         parts.append(f"{coin_cost} to the bank")
@@ -267,24 +387,40 @@ def describe(state: SevenWondersState, seat: int, action: int) -> str:
     """A readable label for ``action`` as ``seat`` would take it now."""
     c = state.current_city(seat)
     prefix = "Free City: " if state.two_player and c == 0 else ""
+    return _describe(state, c, prefix, action)
+
+
+def describe_all(state: SevenWondersState, seat: int, actions: list[int]) -> list[str]:
+    """:func:`describe` of each of ``actions`` (a view's labels), sharing the work they have in
+    common: the seat's city and the payment of its next wonder stage."""
+    c = state.current_city(seat)
+    prefix = "Free City: " if state.two_player and c == 0 else ""
+    stage_text = ""
+    out = []
+    for action in actions:
+        if STAGE <= action < DISCARD and c >= 0:
+            if not stage_text:
+                opts = stage_payments(state, c)
+                pay = _payment_text(*opts[0]) if len(opts) == 1 else "choose the payment next"
+                stage_text = f"build wonder stage {state.cities[c].stages + 1} with {{}}, {pay}"
+            out.append(prefix + stage_text.format(CARDS[action - STAGE].name))
+        else:
+            out.append(_describe(state, c, prefix, action))
+    return out
+
+
+def _describe(state: SevenWondersState, c: int, prefix: str, action: int) -> str:
+    """:func:`describe` for the city ``c`` deciding (or -1), labels prefixed by ``prefix``."""
     if action >= PAY:
         left, right = decode_pay(action)
         pending = state.await_pay[c] if c >= 0 else None
         coin_cost = CARDS[pending[1]].coin_cost if pending and pending[0] == K_BUILD else 0
         return prefix + _payment_text(left, right, coin_cost)
-    if action == HALI_PASS:
-        return prefix + "take nothing from the discard pile"
-    t = action % N_CARDS
     if not 0 <= action < PAY:
         return f"unknown action {action}"
-    card = CARDS[t]
-    if action >= HALI:
-        age = "I" * card.age if card.age < 3 else "III"
-        return prefix + f"build {card.name} (Age {age}) from the discard pile for free"
-    if action >= FREE:
-        return prefix + f"build {card.name} for free (Olympia)"
-    if action >= DISCARD:
-        return prefix + f"discard {card.name} for 3 coins"
+    if action >= DISCARD:  # discard, Olympia, Halikarnassus, pass: the same text in any position
+        return prefix + _FIXED_TEXT[action - DISCARD]
+    card = CARDS[action % N_CARDS]
     if c < 0:
         return prefix + ("build " if action < STAGE else "wonder stage with ") + card.name
     city = state.cities[c]

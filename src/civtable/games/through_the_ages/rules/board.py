@@ -105,8 +105,9 @@ def raw_stats(civ: Civ) -> list[int]:
     return v
 
 
-def ratings(civ: Civ) -> tuple[int, int, int, int]:
-    """(culture rate, science rate, strength, happiness) with TTA-1.9 limits."""
+def compute_ratings(civ: Civ) -> tuple[int, int, int, int]:
+    """(culture rate, science rate, strength, happiness) with TTA-1.9 limits, computed from
+    the cards in play and the workers (:func:`ratings` remembers them)."""
     v = raw_stats(civ)
     return max(0, v[2]), max(0, v[3]), max(0, v[4]), min(8, max(0, v[HAPPY]))
 
@@ -115,13 +116,13 @@ _RATINGS: dict[tuple[object, ...], tuple[int, int, int, int]] = {}
 _RATINGS_MAX = 20_000  # entries kept (the memo is cleared beyond that)
 
 
-def ratings_memo(civ: Civ) -> tuple[int, int, int, int]:
-    """:func:`ratings`, memoized by everything :func:`raw_stats` reads: the civilization's
-    :func:`~.effects.fx` (government, leader, specials, wonders, colonies, pact sides), its
-    workers, face-down wonders, Homer, tactic, colonies and partners' wonders (``xculture``).
-
-    For observers that ask often (the RL encoder); the rules call :func:`ratings`. Keep the
-    key in step with :func:`raw_stats` and :func:`.effects.ratings_extra`.
+def ratings(civ: Civ) -> tuple[int, int, int, int]:
+    """(culture rate, science rate, strength, happiness) with TTA-1.9 limits:
+    :func:`compute_ratings`, remembered by everything :func:`raw_stats` reads: the
+    civilization's :func:`~.effects.fx` (government, leader, specials, wonders, colonies, pact
+    sides), its workers, face-down wonders, Homer, tactic, colonies and partners' wonders
+    (``xculture``). Keep the key in step with :func:`raw_stats` and
+    :func:`.effects.ratings_extra`.
     """
     key = (
         effects.fx(civ),
@@ -136,8 +137,12 @@ def ratings_memo(civ: Civ) -> tuple[int, int, int, int]:
     if r is None:
         if len(_RATINGS) >= _RATINGS_MAX:
             _RATINGS.clear()
-        r = _RATINGS[key] = ratings(civ)
+        r = _RATINGS[key] = compute_ratings(civ)
     return r
+
+
+#: the name the observers (the RL encoder) and the heuristic know :func:`ratings` by
+ratings_memo = ratings
 
 
 def totals(civ: Civ) -> tuple[int, int]:
@@ -431,9 +436,35 @@ def building_cost(civ: Civ, slot: int, f: effects.Fx | None = None) -> int:
     return max(0, cost)
 
 
-def upgrade_cost(civ: Civ, lo: int, hi: int) -> int:
-    """TTA-7.2.5 / 7.6: discounted cost of the higher card minus that of the lower card."""
-    return max(0, building_cost(civ, hi) - building_cost(civ, lo))
+_COSTS: dict[tuple[object, ...], tuple[int, ...]] = {}
+
+
+def building_costs(civ: Civ, f: effects.Fx | None = None) -> tuple[int, ...]:
+    """:func:`building_cost` of every slot. Without a conditional modifier these are the
+    effects' table (``Fx.bcost``); with one (Shakespeare: "build_urban" when the civilization
+    has a library or a theater) they are remembered by the effects and those two conditions,
+    all :func:`.effects.cost_modifier` reads besides the cards."""
+    if f is None:
+        f = effects.fx(civ)
+    if f.bcost is not None:
+        return f.bcost
+    key = (f, kind_count(civ, _LIBRARY) > 0, kind_count(civ, _THEATER) > 0)
+    costs = _COSTS.get(key)
+    if costs is None:
+        if len(_COSTS) >= 1_000:
+            _COSTS.clear()
+        costs = _COSTS[key] = tuple(building_cost(civ, slot, f) for slot in range(NKINDS * 4))
+    return costs
+
+
+_LIBRARY = KINDS.index("library")
+_THEATER = KINDS.index("theater")
+
+
+def upgrade_cost(civ: Civ, lo: int, hi: int, f: effects.Fx | None = None) -> int:
+    """TTA-7.2.5 / 7.6: discounted cost of the higher card minus that of the lower card
+    (``f``: the civ's :func:`~.effects.fx`, if the caller has it)."""
+    return max(0, building_cost(civ, hi, f) - building_cost(civ, lo, f))
 
 
 def workers_total(civ: Civ) -> int:

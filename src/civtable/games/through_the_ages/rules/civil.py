@@ -14,8 +14,6 @@ from civtable.games.through_the_ages import actions as ax
 from civtable.games.through_the_ages.catalog import (
     CARDS,
     NKINDS,
-    NSLOTS,
-    ROW_SLOTS,
     SLOT_CARD,
     TAKE_COST,
     UNIT_KINDS,
@@ -117,35 +115,52 @@ def _in_play_names(civ: Civ) -> set[str]:
     return names
 
 
-def _take_actions(state: TTAState, civ: Civ, out: list[int]) -> None:
-    """TTA-3.3 legal takes, computing the shared checks once."""
-    f = effects.fx(civ)
+#: per card, how taking it is checked (TTA-3.3): a wonder, a technology (not twice), a leader
+#: (one per age) or any other card
+_TK_WONDER, _TK_TECH, _TK_LEADER, _TK_OTHER = 0, 1, 2, 3
+_TAKE_KIND: tuple[int, ...] = tuple(
+    _TK_WONDER
+    if c.type == "wonder"
+    else _TK_TECH
+    if c.type == "technology"
+    else _TK_LEADER
+    if c.type == "leader"
+    else _TK_OTHER
+    for c in CARDS
+)
+
+
+def _take_actions(state: TTAState, civ: Civ, out: list[int], f: effects.Fx) -> None:
+    """TTA-3.3 legal takes, computing the shared checks once (``f``: the civ's
+    :func:`~.effects.fx`)."""
     hand_ok = len(civ.hand) < f.ca + f.chand  # TTA-7.7 civil hand limit
+    wonder_ok = civ.wip < 0
+    if not hand_ok and not wonder_ok:
+        return  # only a wonder could be taken with a full hand
     ca = civ.ca
     plain = "take_from_row" not in f.mods  # then a non-wonder costs its slot's printed price
     names: set[str] | None = None
-    row = state.row
-    for slot in range(ROW_SLOTS):
-        cid = row[slot]
+    for slot, cid in enumerate(state.row):
         if cid < 0:
             continue
-        card = CARDS[cid]
-        if card.type == "wonder":
-            if civ.wip >= 0:
-                continue
-        elif plain and TAKE_COST[slot] > ca:
-            continue  # = take_cost(state, civ, slot) > ca
-        elif not hand_ok:
+        kind = _TAKE_KIND[cid]
+        if kind == _TK_WONDER:
+            if wonder_ok and take_cost(state, civ, slot, f) <= ca:
+                out.append(ax.TAKE + slot)
             continue
-        elif card.type == "technology":
+        if plain and TAKE_COST[slot] > ca:
+            continue  # = take_cost(state, civ, slot) > ca
+        if not hand_ok:
+            continue
+        if kind == _TK_TECH:
             if names is None:
                 names = _in_play_names(civ) | {CARDS[h].name for h in civ.hand}
-            if card.name in names:
+            if CARDS[cid].name in names:
                 continue
-        elif card.type == "leader" and civ.leader_ages & (1 << card.age):
+        elif kind == _TK_LEADER and civ.leader_ages & (1 << CARDS[cid].age):
             continue
-        # plain non-wonder: its printed price was checked above
-        if (plain and card.type != "wonder") or take_cost(state, civ, slot, f) <= ca:
+        # plain: its printed price was checked above
+        if plain or take_cost(state, civ, slot, f) <= ca:
             out.append(ax.TAKE + slot)
 
 
@@ -252,8 +267,9 @@ def _spend_for(civ: Civ, kind: int) -> None:
         _spend_ca(civ)
 
 
-def can_build(civ: Civ, slot: int, free: bool, discount: int) -> bool:
-    """TTA-7.2.3 / 7.2.4 / 7.3.1 legality (urban limit included)."""
+def can_build(civ: Civ, slot: int, free: bool, discount: int, f: effects.Fx | None = None) -> bool:
+    """TTA-7.2.3 / 7.2.4 / 7.3.1 legality (urban limit included; ``f``: the civ's
+    :func:`~.effects.fx`, if the caller has it)."""
     if civ.pool < 1 or SLOT_CARD[slot] not in civ.developed:
         return False
     kind = slot // 4
@@ -261,16 +277,19 @@ def can_build(civ: Civ, slot: int, free: bool, discount: int) -> bool:
         return False
     if kind in URBAN_KINDS and board.kind_count(civ, kind) >= board.urban_limit(civ):
         return False
-    return _res_for(civ, kind) >= max(0, board.building_cost(civ, slot) - discount)
+    return _res_for(civ, kind) >= max(0, board.building_cost(civ, slot, f) - discount)
 
 
-def can_upgrade(civ: Civ, kind: int, lo: int, hi: int, free: bool, discount: int) -> bool:
-    """TTA-7.2.5 / 7.3.2 legality."""
+def can_upgrade(
+    civ: Civ, kind: int, lo: int, hi: int, free: bool, discount: int, f: effects.Fx | None = None
+) -> bool:
+    """TTA-7.2.5 / 7.3.2 legality (``f``: the civ's :func:`~.effects.fx`, if the caller has
+    it)."""
     if civ.workers[kind * 4 + lo] < 1 or SLOT_CARD[kind * 4 + hi] not in civ.developed:
         return False
     if not _action_ok(civ, kind, free):
         return False
-    cost = max(0, board.upgrade_cost(civ, kind * 4 + lo, kind * 4 + hi) - discount)
+    cost = max(0, board.upgrade_cost(civ, kind * 4 + lo, kind * 4 + hi, f) - discount)
     return _res_for(civ, kind) >= cost
 
 
@@ -357,25 +376,33 @@ _PERFORM_INFO: tuple[tuple[int, int] | None, ...] = tuple(
 )
 
 
-def can_play_action(state: TTAState, civ: Civ, card: Card) -> bool:
-    """TTA-7.2.11: 1 CA, not taken this turn, and the performed action must be possible."""
+def can_play_action(state: TTAState, civ: Civ, card: Card, f: effects.Fx | None = None) -> bool:
+    """TTA-7.2.11: 1 CA, not taken this turn, and the performed action must be possible
+    (``f``: the civ's :func:`~.effects.fx`, if the caller has it)."""
     if civ.ca < 1 or card.idx in civ.fresh:
         return False
     info = _PERFORM_INFO[card.idx]
     if info is None:
         op = _PERFORM_OPS[card.idx]
-        return op is None or can_pop(civ, True)  # no perform op, or increase_population
+        return op is None or can_pop(civ, True, 0, f)  # no perform op, or increase_population
     test = [P_PERFORM, card.idx, info[0], info[1], civ.spent_ca]
-    return bool(_perform_legal(state, civ, test))
+    return bool(_perform_legal(state, civ, test, True, f))
 
 
 # --- legal actions ---------------------------------------------------------------------------
 
 
-def _perform_legal(state: TTAState, civ: Civ, p: list[int]) -> list[int]:
+def _perform_legal(
+    state: TTAState, civ: Civ, p: list[int], first: bool = False, f: effects.Fx | None = None
+) -> list[int]:
+    """The choices of the ``perform`` decision ``p``; ``first``: stop at the first one found
+    (whether there is a choice at all); ``f``: the civ's :func:`~.effects.fx`, if the caller
+    has it."""
     kind = PERFORM_KINDS[p[2]]
     disc = p[3]
     out: list[int] = []
+    if f is None:
+        f = effects.fx(civ)
     if kind == "build_wonder_stage":
         if can_wonder(civ, 1, True, disc):
             out.append(ax.WONDER)
@@ -384,22 +411,30 @@ def _perform_legal(state: TTAState, civ: Civ, p: list[int]) -> list[int]:
         revolution = p[1] >= 0 and _perform_allows_revolution(p[1])
         for c in sorted(set(civ.hand)):
             card = CARDS[c]
-            if can_develop(civ, card, True, None, disc):
+            if can_develop(civ, card, True, f, disc):
                 out.append(ax.PLAY + c)
-            if revolution and can_revolt(civ, card, True, p[4]):
+                if first:
+                    return out
+            if revolution and can_revolt(civ, card, True, p[4], f):
                 out.append(ax.REVOLT + c)
+                if first:
+                    return out
         return sorted(out)
     builds, upgrades = _PERFORM_BUILDS[kind]
     if civ.pool >= 1:  # can_build's first check
         for k in builds:
             for a in range(4):
-                if can_build(civ, k * 4 + a, True, disc):
+                if can_build(civ, k * 4 + a, True, disc, f):
                     out.append(ax.BUILD + k * 4 + a)
+                    if first:
+                        return out
     w = civ.workers
     for k in upgrades:
         for lo, hi in ax.PAIRS:
-            if w[k * 4 + lo] >= 1 and can_upgrade(civ, k, lo, hi, True, disc):
+            if w[k * 4 + lo] >= 1 and can_upgrade(civ, k, lo, hi, True, disc, f):
                 out.append(ax.upgrade_id(k, lo, hi))
+                if first:
+                    return out
     return sorted(out)
 
 
@@ -443,12 +478,12 @@ def legal_actions(state: TTAState) -> list[int]:
     if p[0] == P_PERFORM:
         return _perform_legal(state, civ, p)
     out = [ax.END]
-    _take_actions(state, civ, out)
+    f = effects.fx(civ)
+    _take_actions(state, civ, out, f)
     if state.round == 1:
         return out  # TTA-5.1: only taking cards in round 1
     if state.phase != PH_ACTION:
         politics.political_actions(state, out)  # TTA-6: before the first Action-Phase action
-    f = effects.fx(civ)
     ca = civ.ca
     mil = civ.ma + civ.temp_ma
     if ca >= 1 and can_pop(civ, False, 0, f):
@@ -461,27 +496,26 @@ def legal_actions(state: TTAState) -> list[int]:
     ulimit = CARDS[civ.gov].urban_limit
     cost = f.bcost
     if cost is None:  # costs that depend on the workers (Shakespeare)
-        cost = tuple(board.building_cost(civ, slot, f) for slot in range(NSLOTS))
+        cost = board.building_costs(civ, f)
+    res_units = res + civ.mpool
     for c in civ.developed:
-        slot = _SLOT_OF[c]
-        kind = slot >> 2
-        unit = _IS_UNIT[kind]
-        if not (mil if unit else ca) >= 1:
-            continue  # every one of these needs a CA (units: an MA)
+        slot, kind, unit, urban, upgrades = _DEVELOPED[c]
+        if unit:
+            if mil < 1:
+                continue  # every one of these needs a CA (units: an MA)
+            avail = res_units
+        else:
+            if ca < 1:
+                continue
+            avail = res
         if w[slot]:
             out.append(ax.DESTROY + slot)  # TTA-7.2.6 / 7.3.3
-        avail = res + civ.mpool if unit else res
         c_hi = cost[slot]
-        if (
-            pool >= 1
-            and avail >= c_hi
-            and not (_IS_URBAN[kind] and board.kind_count(civ, kind) >= ulimit)
-        ):
+        if pool >= 1 and avail >= c_hi and not (urban and board.kind_count(civ, kind) >= ulimit):
             out.append(ax.BUILD + slot)
-        base = kind * 4
-        for lo in range(slot - base):
-            if w[base + lo] and avail >= c_hi - cost[base + lo]:  # TTA-7.2.5 (floor 0)
-                out.append(ax.UPGRADE + kind * 6 + _PAIR_INDEX[lo][slot - base])
+        for lo_slot, upgrade in upgrades:
+            if w[lo_slot] and avail >= c_hi - cost[lo_slot]:  # TTA-7.2.5 (floor 0)
+                out.append(upgrade)
     for c in set(civ.hand):
         card = CARDS[c]
         if card.type == "technology":
@@ -492,7 +526,7 @@ def legal_actions(state: TTAState) -> list[int]:
         elif card.type == "leader":
             if civ.ca >= 1:  # TTA-AMB-29
                 out.append(ax.PLAY + c)
-        elif card.type == "action" and can_play_action(state, civ, card):
+        elif card.type == "action" and can_play_action(state, civ, card, f):
             out.append(ax.PLAY + c)
     if civ.wip >= 0 and ca >= 1:
         for k in range(1, min(len(CARDS[civ.wip].stages) - civ.wip_stages, f.wstages) + 1):
@@ -524,6 +558,23 @@ _IS_URBAN: tuple[bool, ...] = tuple(k in URBAN_KINDS for k in range(NKINDS))
 #: ``_PAIR_INDEX[lo][hi]``: index of the level pair (lo, hi) in :data:`~.actions.PAIRS`
 _PAIR_INDEX: tuple[tuple[int, ...], ...] = tuple(
     tuple(ax.PAIR_INDEX.get((lo, hi), -1) for hi in range(4)) for lo in range(4)
+)
+#: per building technology (else None): its slot, kind, whether a unit, whether urban, and
+#: the (lower slot, action id) of the upgrades to it from each lower level (TTA-7.2.5)
+_DEVELOPED: tuple[tuple[int, int, bool, bool, tuple[tuple[int, int], ...]], ...] = tuple(
+    (
+        s,
+        s >> 2,
+        _IS_UNIT[s >> 2],
+        _IS_URBAN[s >> 2],
+        tuple(
+            ((s >> 2) * 4 + lo, ax.UPGRADE + (s >> 2) * 6 + _PAIR_INDEX[lo][s & 3])
+            for lo in range(s & 3)
+        ),
+    )
+    if s >= 0
+    else (-1, -1, False, False, ())
+    for s in _SLOT_OF
 )
 
 

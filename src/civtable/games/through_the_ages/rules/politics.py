@@ -159,11 +159,16 @@ def pacifist(civ: Civ) -> bool:
 
 def attack_cost(state: TTAState, card: int, target: int) -> int:
     """The printed MA cost, doubled against Gandhi (TTA-6.4 step 1)."""
-    cost = CARDS[card].ma_cost
+    return CARDS[card].ma_cost * _cost_factor(state, target)
+
+
+def _cost_factor(state: TTAState, target: int) -> int:
+    """What an attack's printed cost is multiplied by against ``target`` (Gandhi)."""
+    factor = 1
     for _c, op in effects.ops_of(state.civs[target], "continuous"):
         if op["op"] == "hook" and op["key"] == "pacifist":  # the multiplier from the data
-            cost *= int(op.get("params", {}).get("opponent_cost_multiplier", 2))
-    return cost
+            factor *= int(op.get("params", {}).get("opponent_cost_multiplier", 2))
+    return factor
 
 
 def pacts_between(state: TTAState, a: int, b: int) -> list[int]:
@@ -220,6 +225,10 @@ def political_actions(state: TTAState, out: list[int]) -> None:
     civ = state.civs[seat]
     full = full_game(state)
     shared = SHARED_WAR if state.options.get("mode") == "shorter" else -1
+    ma = _ma(civ)
+    # the seats no pact protects from this player, with attack_cost()'s factor (once per call)
+    open_to: list[tuple[int, int]] | None = None
+    strengths: dict[int, tuple[int, int]] = {}  # attack_strengths() by target
     for c in set(civ.mhand):
         card = CARDS[c]
         t = card.type
@@ -230,25 +239,27 @@ def political_actions(state: TTAState, out: list[int]) -> None:
         elif not full:
             continue
         elif t == "aggression" and not pacifist(civ):
-            for target in order_from(state, seat):
-                if target == seat or not attack_allowed(state, seat, target):
-                    continue
-                if _ma(civ) < attack_cost(state, c, target):
+            if open_to is None:
+                open_to = _open_to(state, seat)
+            for target, factor in open_to:
+                if ma < card.ma_cost * factor:  # attack_cost()
                     continue
                 if not _has_requirement(state, c, target):
                     continue
-                a, d = attack_strengths(state, seat, target)
-                if a > d:  # strictly stronger
+                st = strengths.get(target)
+                if st is None:
+                    st = strengths[target] = attack_strengths(state, seat, target)
+                if st[0] > st[1]:  # strictly stronger
                     out.append(ax.AGGRESS + c * 4 + target)
         elif t == "war" and not pacifist(civ) and state.last_round != state.round:
-            for target in order_from(state, seat):
-                if target == seat or not attack_allowed(state, seat, target):
-                    continue
+            if open_to is None:
+                open_to = _open_to(state, seat)
+            for target, factor in open_to:
                 if _is_side_b_of_sovereignty(state, target):
                     continue
-                if _ma(civ) >= attack_cost(state, c, target):
+                if ma >= card.ma_cost * factor:  # attack_cost()
                     out.append(ax.WAR + c * 4 + target)
-                if shared >= 0 and _ma(civ) >= attack_cost(state, shared, target):
+                if shared >= 0 and ma >= CARDS[shared].ma_cost * factor:
                     out.append(ax.SHARED + c * 4 + target)  # TTA-15.1
         elif t == "pact" and active_count(state) >= 3:
             for target in order_from(state, seat):
@@ -267,6 +278,16 @@ def political_actions(state: TTAState, out: list[int]) -> None:
         out.append(ax.RESIGN)  # TTA-6.8 (not in Age IV)
     if civ.leader == _ALEXANDER:
         out.append(ax.ALEXANDER)
+
+
+def _open_to(state: TTAState, seat: int) -> list[tuple[int, int]]:
+    """The other seats in order from ``seat`` that no pact protects from it
+    (:func:`attack_allowed`), each with :func:`_cost_factor`."""
+    return [
+        (target, _cost_factor(state, target))
+        for target in order_from(state, seat)
+        if target != seat and attack_allowed(state, seat, target)
+    ]
 
 
 def after_political_action(state: TTAState) -> None:

