@@ -30,7 +30,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -237,6 +237,8 @@ class Hub:
         #: bot worker processes (0: bots search in :attr:`pool`'s threads, in this process)
         self.bot_processes = bot_processes
         self._procs: ProcessPoolExecutor | None = None
+        #: called with each bot process pool when it starts (metrics count its decisions)
+        self.on_new_pool: Callable[[Executor], None] | None = None
         self._live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Future[LiveGame]] = {}
         #: replays of finished games, most recently used last
@@ -894,6 +896,8 @@ class Hub:
             self._procs = ProcessPoolExecutor(
                 max_workers=self.bot_processes, mp_context=multiprocessing.get_context("spawn")
             )
+            if self.on_new_pool is not None:
+                self.on_new_pool(self._procs)
         procs = self._procs
         try:
             return await asyncio.wrap_future(procs.submit(fn, *args))
