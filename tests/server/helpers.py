@@ -52,6 +52,25 @@ def create(
     return doc
 
 
+def merge_push(held: dict[str, Any] | None, msg: dict[str, Any]) -> dict[str, Any] | None:
+    """The whole payload after a push (what ``api.js`` ``mergeDelta`` does): a ``state`` push
+    replaces ``held``; a ``delta`` extends it (None when it is not based on ``held``)."""
+    if msg.get("type") != "delta":
+        return msg
+    if held is None or held.get("version") != msg.get("base"):
+        return None
+    doc = {k: v for k, v in msg.items() if k not in ("base", "log_from", "words_log_from")}
+    doc["type"] = "state"
+    if "log_from" in msg:
+        old = (held.get("view") or {}).get("log") or []
+        doc["view"] = {**msg["view"], "log": old[: msg["log_from"]] + msg["view"]["log"]}
+    if "words_log_from" in msg:
+        old = (held.get("words") or {}).get("log") or []
+        words = msg["words"]
+        doc["words"] = {**words, "log": old[: msg["words_log_from"]] + words["log"]}
+    return doc
+
+
 # --- hidden cards ---------------------------------------------------------------------------------
 def hidden_from(state: State, seat: int | None) -> tuple[set[str], set[str]]:
     """Card ids (and names) ``seat`` must not be shown in ``state``, from the full state.

@@ -307,3 +307,39 @@ def test_a_store_that_groups_commits_is_counted_once_per_stored_move(sqlite_url:
         before, "civtable_commit_seconds_count"
     )
     assert commits == 2  # the batch, then the single append
+
+
+def test_decisions_in_bot_worker_processes_are_counted(sqlite_url: str) -> None:
+    """Searching bots think in worker processes (``--bot-processes``): the process pool, started
+    when first needed, is counted like the thread pool, and its workers add to the gauge."""
+    import asyncio
+
+    from civtable.server.hub import Hub
+    from civtable.server.metrics import ServerMetrics, instrument
+    from civtable.store import Store
+
+    store = Store.open(sqlite_url)
+    hub = Hub(store, bot_processes=1)
+    metrics = ServerMetrics()
+    instrument(metrics, hub, store)
+
+    async def scenario() -> tuple[Samples, Samples]:
+        job = asyncio.ensure_future(hub._in_process_pool(time.sleep, 1.5))
+        for _ in range(600):  # the worker process starts on first use
+            if metrics.bot_decisions_pending:
+                break
+            await asyncio.sleep(0.05)
+        busy = parse(metrics.render())
+        await job
+        idle = parse(metrics.render())
+        await hub.close()
+        return busy, idle
+
+    try:
+        busy, idle = asyncio.run(scenario())
+    finally:
+        store.close()
+    assert value(busy, "civtable_bot_workers") == 3  # two threads and one process
+    assert value(busy, "civtable_bot_decisions_pending") == 1
+    assert value(busy, "civtable_bot_decisions_running") == 1
+    assert value(idle, "civtable_bot_decisions_pending") == 0

@@ -17,7 +17,7 @@ from civtable import games
 from civtable.core.api import State
 from civtable.core.rng import Rng
 from civtable.server.hub import rebuild
-from tests.server.helpers import auth, create, hidden_from, leaks, make_client
+from tests.server.helpers import auth, create, hidden_from, leaks, make_client, merge_push
 
 
 def test_sw_3_9_scanner_finds_a_planted_leak() -> None:
@@ -77,13 +77,21 @@ def _play_and_record(
             time.sleep(0.005)  # the bot is thinking
     received.append((None, client.get("/api/games").json()))
     received.append((None, client.get(f"/api/games/{gid}").json()))
+    deltas = 0
     for seat, ws in sockets.items():
+        held: dict[str, Any] | None = None
         while True:
             msg = ws.receive_json()
-            received.append((seat, msg))
-            if msg.get("status") == "over":
+            deltas += msg.get("type") == "delta"
+            # a delta is checked as the whole payload it makes with the one before: it holds
+            # nothing that payload does not (its view is the new view, its log a tail)
+            held = merge_push(held, msg)
+            assert held is not None, "a delta not based on the payload pushed before it"
+            received.append((seat, held))
+            if held.get("status") == "over":
                 break
         ws.__exit__(None, None, None)
+    assert deltas > 10
     return gid, received
 
 

@@ -46,7 +46,7 @@ class Socket(threading.Thread):
             try:
                 while True:
                     doc = json.loads(ws.recv(timeout=60))
-                    assert doc["type"] == "state", doc
+                    assert doc["type"] in ("state", "delta"), doc
                     self.pushes += 1
                     self.ready.set()
             except ConnectionClosed as exc:
@@ -139,16 +139,18 @@ def test_hub_close_lets_a_bot_move_being_committed_finish(sqlite_url: str) -> No
     entered = threading.Event()
     started: list[int] = []
     finished: list[int] = []
-    bare = store.append_moves
+    bare = store.append_batch
 
-    def slow_append(game_id: str, seq: int, steps: Any, **kwargs: Any) -> None:
-        started.append(seq)
+    def slow_batch(batch: Any) -> Any:
+        """The hub's writer commits through ``append_batch`` (grouped commits)."""
+        started.extend(entry.seq for entry in batch)
         entered.set()
         time.sleep(0.5)
-        bare(game_id, seq, steps, **kwargs)
-        finished.append(seq)
+        out = bare(batch)
+        finished.extend(entry.seq for entry in batch)
+        return out
 
-    store.append_moves = slow_append  # type: ignore[method-assign]
+    store.append_batch = slow_batch  # type: ignore[method-assign]
 
     async def scenario() -> tuple[str, list[int], list[int]]:
         hub = Hub(store)
@@ -160,7 +162,9 @@ def test_hub_close_lets_a_bot_move_being_committed_finish(sqlite_url: str) -> No
             seed=1,
             take_seat=0,
         )
+        deadline = time.monotonic() + 30
         while not entered.is_set():
+            assert time.monotonic() < deadline, "no bot move was committed"
             await asyncio.sleep(0.005)
         await hub.close()  # a bot's move is being written now
         return str(summary["id"]), list(started), list(finished)

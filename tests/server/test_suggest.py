@@ -160,3 +160,25 @@ def test_the_suggestion_bot_must_be_a_search(tmp_path: Any) -> None:
     with pytest.raises(ValueError, match="must be an ismcts spec"):
         Hub(store, suggest_bot="heuristic")
     store.close()
+
+
+@pytest.mark.parametrize("game", ["seven-wonders", "civilization-a-new-dawn"])
+def test_a_suggestion_from_a_bot_worker_process_is_the_one_searched_in_the_server(
+    sqlite_url: str, tmp_path: Any, game: str
+) -> None:
+    """Issue 23: with bot worker processes the search runs there, on the state sent as JSON,
+    and answers exactly what the in-process search answers."""
+    answers = []
+    for processes, url in ((0, sqlite_url), (1, f"sqlite:///{tmp_path / 'procs.db'}")):
+        with make_client(url, suggest_bot=SPEC, bot_processes=processes) as client:
+            gid, tokens = _people(client, game)
+            p = _wait_for_turn(client, gid, tokens[0])
+            r = client.post(
+                f"/api/games/{gid}/suggest", json={"seq": p["seq"]}, headers=auth(tokens[0])
+            )
+            assert r.status_code == 200, r.text
+            answers.append(r.json())
+            hub = client.app.state.hub  # type: ignore[attr-defined]
+            assert (hub._procs is not None) == bool(processes)
+    assert answers[0] == answers[1]
+    assert answers[0]["moves"]

@@ -144,7 +144,53 @@ class MyGamesIn(BaseModel):
     tokens: list[Annotated[str, Field(max_length=100)]] = Field(max_length=200)
 
 
-# --- middleware -------------------------------------------------------------------------------
+def _asks_full(message: str) -> bool:
+    """``{"type": "full"}``: the client lost track of the deltas and wants the whole state."""
+    if not message.startswith("{") or len(message) > 200:
+        return False
+    try:
+        doc = json.loads(message)
+    except ValueError:
+        return False
+    return isinstance(doc, dict) and doc.get("type") == "full"
+
+
+def _json_text(text: str) -> Response:
+    """An already encoded JSON answer (payloads are encoded once per view and version)."""
+    return Response(content=text, media_type="application/json")
+
+
+# --- middleware ---
+class StaticHeaders:
+    """Cache headers of ``/static/``: vendored files a day, the site's own ``no-cache``; and
+    ``nosniff`` on both. Plain ASGI (a ``BaseHTTPMiddleware`` costs every request a task)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """ASGI entry point."""
+        path = scope.get("path", "") if scope["type"] == "http" else ""
+        if not path.startswith("/static/"):
+            await self.app(scope, receive, send)
+            return
+        cache = b"public, max-age=86400" if path.startswith("/static/vendor/") else b"no-cache"
+
+        async def headed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [
+                    (k, v)
+                    for k, v in message.get("headers", [])
+                    if k.lower() not in (b"cache-control", b"x-content-type-options")
+                ]
+                headers += [(b"cache-control", cache), (b"x-content-type-options", b"nosniff")]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, headed)
+
+
+# --- request bodies -----------------------------------------------------------------------------
 class _TooLargeError(Exception):
     pass
 
@@ -248,14 +294,17 @@ class BodyLimit:
 bearer = HTTPBearer(auto_error=False, description="the seat token from create/join")
 
 
-def _token(creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> str | None:
+# dependencies are ``async``: FastAPI runs a plain ``def`` one in a worker thread, per request
+async def _token(
+    creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> str | None:
     return creds.credentials if creds is not None else None
 
 
 Token = Annotated[str | None, Depends(_token)]
 
 
-def _lang(
+async def _lang(
     lang: Annotated[
         str | None,
         Query(
@@ -337,18 +386,23 @@ def create_app(
     store: Store | None = None,
     bot_delay: float = 0.0,
     bot_workers: int = 2,
+    bot_processes: int = 0,
     bot_limits: BotLimits | None = None,
     body_timeout: float = BODY_TIMEOUT,
     client_limits: ClientLimits | None = None,
     suggest_bot: str = SUGGEST_BOT,
 ) -> FastAPI:
-    """The web application on the store at ``db_url`` (or an open ``store``)."""
+    """The web application on the store at ``db_url`` (or an open ``store``).
+
+    ``bot_processes``: bot worker processes for the searching bots (``civtable serve`` starts
+    two); 0 keeps them in ``bot_workers`` threads of this process."""
     owned = store is None
     the_store = store if store is not None else Store.open(db_url)
     hub = Hub(
         the_store,
         bot_delay=bot_delay,
         bot_workers=bot_workers,
+        bot_processes=bot_processes,
         bot_limits=bot_limits,
         suggest_bot=suggest_bot,
     )
@@ -378,7 +432,11 @@ def create_app(
             "Every payload about a game is built from the engine's per-seat view. Send the "
             "seat token as `Authorization: Bearer <token>`; without it you are a spectator. "
             "Moves carry the `seq` of the payload they answer; a stale one gets 409. "
-            'Push: connect to `/api/games/{id}/ws` and send `{"token": ...}` (or `{}`).'
+            'Push: connect to `/api/games/{id}/ws` and send `{"token": ...}` (or `{}`). The '
+            "first push is the whole payload (`type: state`); later ones are deltas (`type: "
+            "delta`) on the payload sent before (`base` = its `version`): the new view, whose "
+            "`log` (and the words' `log`) holds only the entries after the first `log_from` "
+            '(`words_log_from`) kept from before. Send `{"type": "full"}` for the whole payload.'
         ),
         docs_url=None,
         redoc_url=None,
@@ -533,19 +591,19 @@ def create_app(
         return {"games": await hub.my_games(body.tokens)}
 
     # --- play -----------------------------------------------------------------------------------
-    @app.get("/api/games/{game_id}/state", tags=["play"])
-    async def game_state(game_id: str, token: Token, lang: Lang) -> JSON:
+    @app.get("/api/games/{game_id}/state", tags=["play"], response_model=JSON)
+    async def game_state(game_id: str, token: Token, lang: Lang) -> Response:
         """The current payload: ``view(seat)`` for a seat token, ``view(None)`` without one."""
         live = await hub.live(game_id)
         seat = hub.seat_of(live, token) if token else None
-        return hub.payload(live, seat, lang)
+        return _json_text(hub.encoded(live, seat, lang))
 
-    @app.post("/api/games/{game_id}/moves", tags=["play"])
-    async def post_move(game_id: str, body: MoveIn, token: Token, lang: Lang) -> JSON:
+    @app.post("/api/games/{game_id}/moves", tags=["play"], response_model=JSON)
+    async def post_move(game_id: str, body: MoveIn, token: Token, lang: Lang) -> Response:
         """Make a decision. Answered once the move is committed to the store — or, for a step
         that leaves a compound move open, once it is held as a tentative step (``tentative`` in
         the answer counts them; nobody else sees them; ``/cancel`` withdraws them)."""
-        return await hub.move(game_id, token, body.seq, body.action, lang)
+        return _json_text(await hub.move_encoded(game_id, token, body.seq, body.action, lang))
 
     @app.post("/api/games/{game_id}/suggest", tags=["play"])
     async def suggest_move(game_id: str, body: SuggestIn, token: Token, lang: Lang) -> JSON:
@@ -607,13 +665,15 @@ def create_app(
 
         async def sender() -> None:
             while True:
-                await websocket.send_json(await sub.next())
+                await websocket.send_text(await hub.next_message(live, sub))
 
         async def receiver() -> None:
             while True:
                 message = await websocket.receive_text()
                 if message == "ping":
                     await websocket.send_text("pong")
+                elif _asks_full(message):
+                    hub.resend(live, sub)
 
         tasks = [asyncio.create_task(sender()), asyncio.create_task(receiver())]
         try:
@@ -688,18 +748,7 @@ def create_app(
     async def replay_page(game_id: str) -> Response:
         return page("replay.html")
 
-    @app.middleware("http")
-    async def _no_cache_static(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        response = await call_next(request)
-        if request.url.path.startswith("/static/vendor/"):
-            response.headers["Cache-Control"] = "public, max-age=86400"
-            response.headers["X-Content-Type-Options"] = "nosniff"
-        elif request.url.path.startswith("/static/"):
-            response.headers["Cache-Control"] = "no-cache"
-            response.headers["X-Content-Type-Options"] = "nosniff"
-        return response
+    app.add_middleware(StaticHeaders)
 
     app.mount("/static", StaticFiles(directory=web), name="static")
     return app

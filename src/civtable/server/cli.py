@@ -64,6 +64,20 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
         help="most search iterations a bot may run for one decision (default 20000)",
     )
     p.add_argument(
+        "--bot-processes",
+        type=int,
+        default=2,
+        metavar="N",
+        help="worker processes in which bots search, so no search slows the server's own "
+        "process (default 2; 0 = threads of the server process)",
+    )
+    p.add_argument(
+        "--ws-deflate",
+        action="store_true",
+        help="compress WebSocket pushes (permessage-deflate): less traffic, but every socket "
+        "compresses every push itself (default off; pushes are deltas)",
+    )
+    p.add_argument(
         "--suggest-bot",
         default="ismcts:1s:clock=cpu",
         metavar="SPEC",
@@ -134,6 +148,7 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
         ("--max-games-per-hour", args.max_games_per_hour),
         ("--max-sockets-per-client", args.max_sockets_per_client),
         ("--max-spectators", args.max_spectators),
+        ("--bot-processes", args.bot_processes),
     ):
         if count < 0:
             _say(err, f"civtable serve: error: {flag} must be 0 or more, not {count}", error=True)
@@ -180,6 +195,7 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
     app = create_app(
         store=store,
         bot_delay=args.bot_delay,
+        bot_processes=args.bot_processes,
         bot_limits=limits,
         body_timeout=args.body_timeout,
         client_limits=clients,
@@ -199,6 +215,7 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
         host=args.host,
         port=args.port,
         log_level=args.log_level,
+        ws_per_message_deflate=args.ws_deflate,
         log_config=None,  # logs.configure did it
         access_log=False,  # the app logs every request itself (route, status, latency)
         timeout_graceful_shutdown=args.shutdown_timeout,

@@ -23,11 +23,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
+import multiprocessing
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -44,7 +48,9 @@ from civtable.core.errors import (
 from civtable.server import extras, tokens
 from civtable.server.errors import ApiError, conflict, invalid, not_found
 from civtable.store import (
+    Append,
     GameRecord,
+    GroupCommit,
     NewGame,
     SeatSpec,
     SeatTakenError,
@@ -79,28 +85,73 @@ def rebuild(record: GameRecord, actions: Sequence[tuple[int, int]]) -> State:
     return state
 
 
+#: a replay keeps the state after every this many moves (a step's view replays at most this
+#: many moves from the nearest one)
+REPLAY_EVERY = 32
+
+
+@dataclass(eq=False)
+class Replay:
+    """A finished game's replay, built once by one pass over its log: the states after every
+    :data:`REPLAY_EVERY` moves, and the index (every move with its label)."""
+
+    record: GameRecord
+    actions: list[tuple[int, int]]
+    snapshots: list[State]
+    index: JSON
+
+    def state_at(self, step: int) -> State:
+        """A fresh state after ``step`` moves: the nearest kept state, copied, plus the rest."""
+        k = min(step // REPLAY_EVERY, len(self.snapshots) - 1)
+        state = self.snapshots[k].copy()
+        for seat, action in self.actions[k * REPLAY_EVERY : step]:
+            state.apply(seat, action)
+        return state
+
+
+def build_replay(record: GameRecord, actions: Sequence[tuple[int, int]]) -> Replay:
+    """Replay a finished game once, keeping a state every :data:`REPLAY_EVERY` moves."""
+    state = rebuild(record, [])
+    snapshots = [state.copy()]
+    for i, (seat, action) in enumerate(actions):
+        try:
+            state.apply(seat, action)
+        except IllegalActionError as exc:  # a corrupt log: never expected
+            raise StoreError(f"game {record.id}: stored move {i} does not replay: {exc}") from exc
+        if (i + 1) % REPLAY_EVERY == 0:
+            snapshots.append(state.copy())
+    return Replay(record, list(actions), snapshots, _replay_index(record, actions))
+
+
 @dataclass(eq=False)
 class Subscriber:
-    """A push connection: it only ever holds the newest payload (older ones are dropped)."""
+    """A push connection. A change only wakes it: its sender builds the payload when it sends
+    (:meth:`Hub.payload` at that moment), so moves that follow each other faster than a socket
+    sends cost one view, not one each, and the connection is always sent the newest state."""
 
     seat: int | None
     #: the language of the payload's ``words`` (None: no words, the language-neutral payload)
     lang: str | None = None
-    pending: JSON | None = None
     event: asyncio.Event = field(default_factory=asyncio.Event)
+    #: the last payload this connection was sent: the base of the next delta
+    sent: JSON | None = None
+    #: send the whole payload next (on connect, and when the client asks after a gap)
+    want_full: bool = True
 
-    def push(self, payload: JSON) -> None:
-        """Replace the pending payload and wake the sender."""
-        self.pending = payload
+    #: something changed since the last send
+    dirty: bool = False
+
+    def wake(self) -> None:
+        """Something this connection shows changed: wake its sender."""
+        self.dirty = True
         self.event.set()
 
-    async def next(self) -> JSON:
-        """Wait for the next payload."""
-        while self.pending is None:
+    async def changed(self) -> None:
+        """Wait until something changed since the last call."""
+        while not self.dirty:
             self.event.clear()
             await self.event.wait()
-        payload, self.pending = self.pending, None
-        return payload
+        self.dirty = False
 
 
 @dataclass(eq=False)
@@ -114,10 +165,15 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
+    #: each bot's spec and seed (a bot worker process makes the same bot from them)
+    bot_specs: dict[int, tuple[str, int]] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     cache: dict[int | None, JSON] = field(default_factory=dict)
     #: payloads with words, by (seat, language)
     worded: dict[tuple[int | None, str], JSON] = field(default_factory=dict)
+    #: encoded messages, by (seat, language, base version or None for a whole payload,
+    #: version): every subscriber of one view shares one serialization per move
+    wire: dict[tuple[int | None, str | None, int | None, int], str] = field(default_factory=dict)
     #: a seat's tentative steps: the actions of its compound move so far (not stored, seen only
     #: by that seat) and the state after them; see :meth:`State.move_open`
     tentative: dict[int, tuple[list[int], State]] = field(default_factory=dict)
@@ -154,17 +210,22 @@ class Hub:
 
     #: games kept in memory; idle ones beyond this are dropped (and replayed when needed again)
     max_live = 500
+    #: finished games whose replay (states at intervals) is kept in memory
+    max_replays = 32
 
     def __init__(
         self,
         store: Store,
         *,
         bot_workers: int = 2,
+        bot_processes: int = 0,
         bot_delay: float = 0.0,
         bot_limits: BotLimits | None = None,
         suggest_bot: str = SUGGEST_BOT,
     ) -> None:
         self.store = store
+        #: moves of all games are committed together by one writer (issue 23)
+        self.commits = GroupCommit(store)
         #: the search behind "suggest a move" (issue 22): an ISMCTS spec chosen by the server
         if not isinstance(make_bot(suggest_bot, 0), IsmctsBot):
             raise ValueError(f"the suggestion bot must be an ismcts spec, not {suggest_bot!r}")
@@ -173,8 +234,15 @@ class Hub:
         self.bot_limits = bot_limits or BotLimits()
         self.bot_delay = bot_delay
         self.pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="civtable-bot")
+        #: bot worker processes (0: bots search in :attr:`pool`'s threads, in this process)
+        self.bot_processes = bot_processes
+        self._procs: ProcessPoolExecutor | None = None
+        #: called with each bot process pool when it starts (metrics count its decisions)
+        self.on_new_pool: Callable[[Executor], None] | None = None
         self._live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Future[LiveGame]] = {}
+        #: replays of finished games, most recently used last
+        self._replays: OrderedDict[str, asyncio.Future[Replay]] = OrderedDict()
         self._closing = False
 
     # --- life cycle ---------------------------------------------------------------------------
@@ -207,6 +275,10 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self.pool.shutdown(wait=False, cancel_futures=True)
+        if self._procs is not None:
+            self._procs.shutdown(wait=False, cancel_futures=True)
+            self._procs = None
+        await asyncio.to_thread(self.commits.close)  # what is queued is committed first
 
     def held(self, game_id: str) -> LiveGame | None:
         """The game if it is in memory now (never loads it; for metrics and logs)."""
@@ -284,7 +356,9 @@ class Hub:
                         "game %s seat %s: bot %r replaced by expert: %s", live.id, s.seat, spec, exc
                     )
                     spec = "expert"
-                live.bots[s.seat] = make_bot(spec, seed=live.record.seed * 31 + s.seat)
+                seed = live.record.seed * 31 + s.seat
+                live.bots[s.seat] = make_bot(spec, seed=seed)
+                live.bot_specs[s.seat] = (spec, seed)
 
     async def _refresh(self, live: LiveGame) -> None:
         """Re-read the record (seats, status) after a lobby change."""
@@ -388,22 +462,65 @@ class Hub:
 
     def _broadcast(self, live: LiveGame) -> None:
         live.forget_payloads()
-        for sub in list(live.subscribers):
-            sub.push(self.payload(live, sub.seat, sub.lang))
+        live.wire.clear()
+        for sub in live.subscribers:
+            sub.wake()
 
     def _push_seat(self, live: LiveGame, seat: int) -> None:
         """Re-send one seat its payload (its tentative steps changed; nobody else's did)."""
         live.forget_payloads(seat)
-        for sub in list(live.subscribers):
+        for sub in live.subscribers:
             if sub.seat == seat:
-                sub.push(self.payload(live, seat, sub.lang))
+                sub.wake()
+
+    async def next_message(self, live: LiveGame, sub: Subscriber) -> str:
+        """Wait for a change, then the text to send ``sub``: its payload as it is now."""
+        await sub.changed()
+        return self.message(live, sub, self.payload(live, sub.seat, sub.lang))
+
+    def encoded(self, live: LiveGame, seat: int | None, lang: str | None = None) -> str:
+        """:meth:`payload` as JSON text, encoded once per view and version."""
+        doc = self.payload(live, seat, lang)
+        return self._encode(live, (seat, lang, None, int(doc["version"])), doc)
+
+    @staticmethod
+    def _encode(
+        live: LiveGame, key: tuple[int | None, str | None, int | None, int], doc: JSON
+    ) -> str:
+        hit = live.wire.get(key)
+        if hit is None:
+            if len(live.wire) >= 256:  # tentative steps only add entries; moves clear them
+                live.wire.clear()
+            hit = live.wire[key] = json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+        return hit
+
+    def message(self, live: LiveGame, sub: Subscriber, doc: JSON) -> str:
+        """The text to send ``sub`` for its new payload ``doc``: the whole payload on connect
+        (or when the client asked for it), else a delta on the payload it was sent last
+        (:func:`payload_delta`). Encoded once per (view, base, version), not per subscriber."""
+        base = None if sub.want_full else sub.sent
+        sub.want_full = False
+        sub.sent = doc
+        version = int(doc["version"])
+        if base is None:
+            return self._encode(live, (sub.seat, sub.lang, None, version), doc)
+        key = (sub.seat, sub.lang, int(base["version"]), version)
+        hit = live.wire.get(key)
+        if hit is not None:
+            return hit
+        return self._encode(live, key, payload_delta(base, doc))
 
     def subscribe(self, live: LiveGame, seat: int | None, lang: str | None = None) -> Subscriber:
-        """A push subscriber, primed with the current payload."""
+        """A push subscriber; its first message is the current payload, whole."""
         sub = Subscriber(seat, lang)
         live.subscribers.add(sub)
-        sub.push(self.payload(live, seat, lang))
+        sub.wake()
         return sub
+
+    def resend(self, live: LiveGame, sub: Subscriber) -> None:
+        """The client asked for the whole state (a gap in its deltas): push it whole."""
+        sub.want_full = True
+        sub.wake()
 
     @staticmethod
     def unsubscribe(live: LiveGame, sub: Subscriber) -> None:
@@ -574,12 +691,25 @@ class Hub:
         tentative step: not stored, not shown to anybody else, cancellable; the step that
         completes the move stores all of them at once.
         """
+        live, seat = await self._move(game_id, token, seq, action)
+        return self.payload(live, seat, lang)
+
+    async def move_encoded(
+        self, game_id: str, token: str | None, seq: int, action: int, lang: str | None = None
+    ) -> str:
+        """:meth:`move`, answered with the payload's JSON text (encoded once per view)."""
+        live, seat = await self._move(game_id, token, seq, action)
+        return self.encoded(live, seat, lang)
+
+    async def _move(
+        self, game_id: str, token: str | None, seq: int, action: int
+    ) -> tuple[LiveGame, int]:
         live = await self.live(game_id)
         seat = self.seat_of(live, token)
         async with live.lock:
             await self._check_and_apply(live, seat, seq, action, hold=True)
         self._kick_bots(live)
-        return self.payload(live, seat, lang)
+        return live, seat
 
     async def cancel(
         self,
@@ -668,14 +798,10 @@ class Hub:
         state = live.state
         assert state is not None
         finished = after.result().to_json() if after.is_terminal() else None
+        entry = Append(live.id, live.seq, tuple((seat, a) for a in steps), finished)
         try:
-            await self._db(
-                self.store.append_moves,
-                live.id,
-                live.seq,
-                [(seat, a) for a in steps],
-                finished=finished,
-            )
+            # answered only once the group it went into is committed
+            await asyncio.wrap_future(self.commits.submit(entry))
         except StaleSequenceError as exc:
             # Someone else wrote to this game (another server process): reload it.
             self._live.pop(live.id, None)
@@ -722,11 +848,17 @@ class Hub:
             snapshot = state.copy()
             view = state.view(seat)
             steps = len(held[0]) if held is not None else 0
-        bot = make_bot(self.suggest_bot, seed=live.record.seed * 1009 + seq * 31 + seat + steps)
+        seed = live.record.seed * 1009 + seq * 31 + seat + steps
+        bot = make_bot(self.suggest_bot, seed=seed)
         if not isinstance(bot, IsmctsBot):  # pragma: no cover - the spec is checked at start
             raise ApiError(500, "bad_suggest_bot", "the suggestion bot is not a search")
-        loop = asyncio.get_running_loop()
-        moves = await loop.run_in_executor(self.pool, bot.explain, snapshot, seat, top)
+        if self.bot_processes:
+            job = (self.suggest_bot, seed, live.record.game, snapshot.to_json(), seat, top)
+            moves, iterations = await self._in_process_pool(_explain_in_worker, *job)
+        else:
+            loop = asyncio.get_running_loop()
+            moves = await loop.run_in_executor(self.pool, bot.explain, snapshot, seat, top)
+            iterations = bot.last.iterations
         labels: dict[str, str] = {}
         if lang is not None:
             words = self._words(live, view, seat, lang) or {}
@@ -735,7 +867,7 @@ class Hub:
             "seq": seq,
             "seat": seat,
             "tentative": steps,
-            "iterations": bot.last.iterations,
+            "iterations": iterations,
             "moves": [
                 {
                     "action": m.action,
@@ -757,8 +889,46 @@ class Hub:
             return
         live.bot_task = asyncio.get_running_loop().create_task(self._drive_bots(live))
 
+    async def _in_process_pool(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn`` in a bot worker process (the pool starts on first use, and again after a
+        worker died: the call that saw the death fails, as a bot's crash always did)."""
+        if self._procs is None:
+            self._procs = ProcessPoolExecutor(
+                max_workers=self.bot_processes, mp_context=multiprocessing.get_context("spawn")
+            )
+            if self.on_new_pool is not None:
+                self.on_new_pool(self._procs)
+        procs = self._procs
+        try:
+            return await asyncio.wrap_future(procs.submit(fn, *args))
+        except BrokenProcessPool:
+            if self._procs is procs:
+                self._procs = None
+                procs.shutdown(wait=False, cancel_futures=True)
+            raise
+
+    async def _choose(self, live: LiveGame, due: list[int], state: State) -> list[tuple[int, int]]:
+        """Each due bot's choice on ``state``. The random level chooses here (it does not
+        search: sending the state away would cost more); the others search in a bot worker
+        process (``bot_processes``), so no search holds this process's interpreter lock, or
+        else in the thread pool. A worker gets the bot's spec, seed and random-number state
+        and sends back the choice and the new random-number state: the same choices as here."""
+        if all(live.bot_specs.get(s, ("",))[0] == "random" for s in due):
+            return _choose_all([(live.bots[s], s) for s in due], state)
+        if not self.bot_processes:
+            loop = asyncio.get_running_loop()
+            jobs = [(live.bots[s], s) for s in due]
+            return await loop.run_in_executor(self.pool, _choose_all, jobs, state)
+        specs = [(*live.bot_specs[s], live.bots[s].rng.state, s) for s in due]
+        doc = state.to_json()
+        done = await self._in_process_pool(_choose_in_worker, live.record.game, specs, doc)
+        picks = []
+        for seat, action, rng_state in done:
+            live.bots[seat].rng.state = rng_state
+            picks.append((seat, action))
+        return picks
+
     async def _drive_bots(self, live: LiveGame) -> None:
-        loop = asyncio.get_running_loop()
         failures = 0
         try:
             while True:
@@ -769,9 +939,7 @@ class Hub:
                         live.bot_task = None
                         return
                     snapshot, seen = state.copy(), live.seq
-                picks = await loop.run_in_executor(
-                    self.pool, _choose_all, [(live.bots[s], s) for s in due], snapshot
-                )
+                picks = await self._choose(live, due, snapshot)
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
                 async with live.lock:
@@ -821,34 +989,55 @@ class Hub:
     async def replay_index(self, game_id: str) -> JSON:
         """Setup and every move (with labels) of a finished game."""
         live = await self.live(game_id)
+        return (await self._replay(live)).index
+
+    async def _replay(self, live: LiveGame) -> Replay:
+        """The finished game's replay: built by one pass over its log the first time it is
+        asked for (concurrent askers wait for the same build), then kept."""
         if live.status != "over":
-            raise conflict("not_over", f"game {game_id} is not over: replays open at the end")
-        actions = await self._db(self.store.moves, game_id)
-        return await asyncio.to_thread(_replay_index, live.record, actions)
+            raise conflict("not_over", f"game {live.id} is not over: replays open at the end")
+        pending = self._replays.get(live.id)
+        if pending is not None:
+            self._replays.move_to_end(live.id)
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Replay] = asyncio.get_running_loop().create_future()
+        self._replays[live.id] = future
+        while len(self._replays) > self.max_replays:
+            self._replays.popitem(last=False)
+        try:
+            actions = await self._db(self.store.moves, live.id)
+            replay = await asyncio.to_thread(build_replay, live.record, actions)
+        except BaseException as exc:
+            if self._replays.get(live.id) is future:
+                del self._replays[live.id]
+            future.set_exception(exc)
+            future.exception()  # mark retrieved: waiters re-raise it themselves
+            raise
+        future.set_result(replay)
+        return replay
 
     async def replay_view(
         self, game_id: str, step: int, seat: int | None, lang: str | None = None
     ) -> JSON:
         """The view of ``seat`` (or a spectator) after ``step`` moves of a finished game."""
         live = await self.live(game_id)
-        if live.status != "over":
-            raise conflict("not_over", f"game {game_id} is not over: replays open at the end")
+        replay = await self._replay(live)
         if seat is not None and not 0 <= seat < live.record.players:
             raise invalid("bad_seat", f"no seat {seat} in a {live.record.players}-player game")
-        actions = await self._db(self.store.moves, game_id)
+        actions = replay.actions
         if not 0 <= step <= len(actions):
             raise not_found(f"game {game_id} has steps 0 to {len(actions)}, not {step}")
         move: JSON | None = None
         if step and lang is not None:
             # the move that led here, in player words: its label as its mover saw it
-            state = await asyncio.to_thread(rebuild, live.record, actions[: step - 1])
+            state = await asyncio.to_thread(replay.state_at, step - 1)
             mover, action = actions[step - 1]
             before = self._words(live, state.view(mover), mover, lang) or {}
             label = (before.get("legal") or {}).get(str(action)) or state.describe(mover, action)
             move = {"seat": mover, "action": action, "label": label}
             state.apply(mover, action)
         else:
-            state = await asyncio.to_thread(rebuild, live.record, actions[:step])
+            state = await asyncio.to_thread(replay.state_at, step)
         view = state.view(seat)
         hint_fn = extras.hints(live.record.game)
         return {
@@ -866,6 +1055,45 @@ class Hub:
         }
 
 
+def _log_tail(old: Any, new: Any) -> tuple[int, list[Any]] | None:
+    """``(n, tail)`` such that ``new == old[:n] + tail`` (n = len(old) when ``new`` extends
+    ``old``, else 0); None when either is not a list."""
+    if not isinstance(old, list) or not isinstance(new, list):
+        return None
+    n = len(old)
+    if len(new) >= n and new[:n] == old:
+        return n, new[n:]
+    return 0, new
+
+
+def payload_delta(base: JSON, new: JSON) -> JSON:
+    """What changed from payload ``base`` to payload ``new`` of the same connection.
+
+    Everything of ``new`` except the logs goes out as is (the view is the new view); the view's
+    ``log`` and the words' ``log`` carry only the entries after the first ``log_from`` (and
+    ``words_log_from``) of ``base``'s, which the client keeps. ``base`` is the version the delta
+    applies to: a client holding another version asks for the whole state (``{"type":
+    "full"}``). Both payloads are the same seat's (or the spectator's), so a delta can only
+    show what that seat's own view shows.
+    """
+    doc = dict(new)
+    doc["type"] = "delta"
+    doc["base"] = base.get("version")
+    old_view, view = base.get("view"), new.get("view")
+    if isinstance(view, dict) and isinstance(old_view, dict):
+        cut = _log_tail(old_view.get("log"), view.get("log"))
+        if cut is not None:
+            doc["log_from"], tail = cut
+            doc["view"] = {**view, "log": tail}
+    old_words, words = base.get("words"), new.get("words")
+    if isinstance(words, dict) and isinstance(old_words, dict):
+        cut = _log_tail(old_words.get("log"), words.get("log"))
+        if cut is not None:
+            doc["words_log_from"], tail = cut
+            doc["words"] = {**words, "log": tail}
+    return doc
+
+
 def _with_seq(record: GameRecord, seq: int) -> GameRecord:
     from dataclasses import replace
 
@@ -875,6 +1103,34 @@ def _with_seq(record: GameRecord, seq: int) -> GameRecord:
 def _choose_all(bots: list[tuple[Bot, int]], state: State) -> list[tuple[int, int]]:
     """Each bot's choice on the same snapshot (runs in the bot pool)."""
     return [(seat, bot.choose(state, seat)) for bot, seat in bots]
+
+
+def _choose_in_worker(
+    game: str, jobs: list[tuple[str, int, int, int]], doc: JSON
+) -> list[tuple[int, int, int]]:
+    """In a bot worker process: ``(spec, seed, rng_state, seat)`` → ``(seat, action,
+    rng_state)`` for each bot, all on the state ``doc`` (what :func:`_choose_all` does in the
+    server's process with the bot objects themselves). The state travels as
+    :meth:`State.to_json`: a pickled state may hold indexes into tables that each process
+    builds for itself (7 Wonders' production signatures)."""
+    state = games.get(game).state_from_json(doc)
+    out = []
+    for spec, seed, rng_state, seat in jobs:
+        bot = make_bot(spec, seed)
+        bot.rng.state = rng_state
+        out.append((seat, bot.choose(state, seat), bot.rng.state))
+    return out
+
+
+def _explain_in_worker(
+    spec: str, seed: int, game: str, doc: JSON, seat: int, top: int
+) -> tuple[list[Any], int]:
+    """In a bot worker process: the suggestion search's top moves and its iteration count."""
+    state = games.get(game).state_from_json(doc)
+    bot = make_bot(spec, seed)
+    assert isinstance(bot, IsmctsBot)
+    moves = bot.explain(state, seat, top)
+    return moves, bot.last.iterations
 
 
 def _replay_index(record: GameRecord, actions: Sequence[tuple[int, int]]) -> JSON:

@@ -255,7 +255,7 @@ class ServerMetrics:
             ),
             Gauge(
                 "civtable_bot_workers",
-                "Bot worker threads or processes.",
+                "Bot worker threads plus bot worker processes.",
                 self._bot_workers,
             ),
         ]
@@ -285,9 +285,13 @@ class ServerMetrics:
         return [((), float(sum(g.bot_task is not None for g in self.hub.held_games())))]
 
     def _workers(self) -> int | None:
+        """Bot threads plus bot worker processes (decisions run in either)."""
         pool = getattr(self.hub, "pool", None)
         workers = getattr(pool, "_max_workers", None)
-        return workers if isinstance(workers, int) else None
+        if not isinstance(workers, int):
+            return None
+        processes = getattr(self.hub, "bot_processes", 0)
+        return workers + (processes if isinstance(processes, int) else 0)
 
     def _bot_workers(self) -> list[tuple[Labels, float]]:
         workers = self._workers()
@@ -414,6 +418,8 @@ def instrument(metrics: ServerMetrics, hub: Hub, store: Store) -> None:
     pool = getattr(hub, "pool", None)
     if isinstance(pool, Executor):
         _count_submissions(metrics, pool)
+    # searching bots may think in worker processes, whose pool starts (again) when needed
+    hub.on_new_pool = lambda procs: _count_submissions(metrics, procs)
 
 
 def _count_submissions(metrics: ServerMetrics, pool: Executor) -> None:

@@ -5,7 +5,9 @@ The server rebuilds every state by replaying the log.
 """
 
 from civtable.store.db import (
+    Append,
     GameRecord,
+    GroupCommit,
     NewGame,
     SeatRecord,
     SeatSpec,
@@ -20,7 +22,9 @@ from civtable.store.db import (
 )
 
 __all__ = [
+    "Append",
     "GameRecord",
+    "GroupCommit",
     "NewGame",
     "SeatRecord",
     "SeatSpec",

@@ -17,9 +17,13 @@ runs in WAL mode with ``synchronous=FULL``.
 from __future__ import annotations
 
 import json
+import logging
 import os
+import queue
 import secrets
+import threading
 from collections.abc import Iterator, Sequence
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -80,6 +84,17 @@ class NewGame:
     id: str | None = None
     #: may the players ask a bot for a suggested move
     suggestions: bool = False
+
+
+@dataclass(frozen=True)
+class Append:
+    """Moves to append to one game: ``steps`` (``(seat, action)``) as numbers ``seq, ...``;
+    ``finished`` (the result) ends the game in the same transaction."""
+
+    game_id: str
+    seq: int
+    steps: tuple[tuple[int, int], ...]
+    finished: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -371,40 +386,77 @@ class Store:
         ``finished`` (the result) marks the game over in the same transaction. Raises
         :class:`StaleSequenceError` if the log does not have exactly ``seq`` moves.
         """
-        if not steps:
-            raise StoreError("append_moves needs at least one move")
-        now = _now()
-        values: dict[str, Any] = {"seq": seq + len(steps), "updated_at": now}
-        if finished is not None:
-            values["status"] = "over"
-            values["result"] = json.dumps(finished, sort_keys=True)
         try:
             with self._tx() as conn:
-                done = conn.execute(
-                    update(games)
-                    .where(games.c.id == game_id, games.c.seq == seq, games.c.status == "active")
-                    .values(**values)
-                )
-                if done.rowcount != 1:
-                    self._raise_unknown(conn, game_id)
-                    raise StaleSequenceError(
-                        f"game {game_id} is not active with {seq} moves; reload it"
-                    )
-                conn.execute(
-                    moves.insert(),
-                    [
-                        {
-                            "game_id": game_id,
-                            "seq": seq + i,
-                            "seat": seat,
-                            "action": action,
-                            "created_at": now,
-                        }
-                        for i, (seat, action) in enumerate(steps)
-                    ],
-                )
+                self._append(conn, Append(game_id, seq, tuple(steps), finished))
         except IntegrityError as exc:  # a concurrent writer took this seq
             raise StaleSequenceError(f"move {seq} of game {game_id} exists already") from exc
+
+    def append_batch(self, batch: Sequence[Append]) -> list[StoreError | None]:
+        """Append the moves of several games in **one** transaction (one commit, one fsync),
+        each checked as :meth:`append_moves` checks it; returns, per entry, None (stored) or
+        the error that refused it (nothing of that entry is stored; the others are).
+
+        A refused entry is refused by its ``UPDATE games ... WHERE seq = :seq``, before it
+        writes anything, so it does not spoil the transaction. Only the unexpected (a move row
+        that exists although ``games.seq`` said it did not) rolls the batch back; the entries
+        are then written one transaction each. Returns only after the commit.
+        """
+        results: list[StoreError | None] = []
+        try:
+            with self._tx() as conn:
+                for entry in batch:
+                    try:
+                        self._append(conn, entry)
+                    except StoreError as exc:
+                        results.append(exc)
+                    else:
+                        results.append(None)
+        except IntegrityError:
+            results = []
+            for entry in batch:
+                try:
+                    self.append_moves(
+                        entry.game_id, entry.seq, entry.steps, finished=entry.finished
+                    )
+                except StoreError as exc:
+                    results.append(exc)
+                else:
+                    results.append(None)
+        return results
+
+    def _append(self, conn: Connection, entry: Append) -> None:
+        """Write one append inside the caller's transaction; raises before writing anything
+        when the game is not active at ``entry.seq`` moves."""
+        if not entry.steps:
+            raise StoreError("append_moves needs at least one move")
+        game_id, seq, steps = entry.game_id, entry.seq, entry.steps
+        now = _now()
+        values: dict[str, Any] = {"seq": seq + len(steps), "updated_at": now}
+        if entry.finished is not None:
+            values["status"] = "over"
+            values["result"] = json.dumps(entry.finished, sort_keys=True)
+        done = conn.execute(
+            update(games)
+            .where(games.c.id == game_id, games.c.seq == seq, games.c.status == "active")
+            .values(**values)
+        )
+        if done.rowcount != 1:
+            self._raise_unknown(conn, game_id)
+            raise StaleSequenceError(f"game {game_id} is not active with {seq} moves; reload it")
+        conn.execute(
+            moves.insert(),
+            [
+                {
+                    "game_id": game_id,
+                    "seq": seq + i,
+                    "seat": seat,
+                    "action": action,
+                    "created_at": now,
+                }
+                for i, (seat, action) in enumerate(steps)
+            ],
+        )
 
     def moves(self, game_id: str, upto: int | None = None) -> list[tuple[int, int]]:
         """The move log ``[(seat, action), ...]`` (the first ``upto`` moves if given)."""
@@ -489,3 +541,80 @@ def _free_human_seat(game_id: str, seat: int) -> tuple[Any, ...]:
         seats.c.kind == "human",
         seats.c.token_hash.is_(None),
     )
+
+
+class GroupCommit:
+    """One writer thread that commits the appends of many games together (issue 23).
+
+    :meth:`submit` queues an append and returns a future; the writer takes everything queued
+    (up to ``max_batch``), writes it in one transaction with :meth:`Store.append_batch` and only
+    after the commit resolves each future (None, or the :class:`StoreError` that refused it).
+    While one commit waits for the disk the next batch gathers, so under load one fsync
+    carries many moves; alone, a move is committed at once. Nothing is acknowledged before its
+    commit returned. :meth:`close` commits whatever is queued, then stops the thread.
+    """
+
+    def __init__(self, store: Store, *, max_batch: int = 256) -> None:
+        self.store = store
+        self.max_batch = max_batch
+        self._queue: queue.SimpleQueue[tuple[Append, Future[None]] | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="civtable-commit", daemon=True)
+        self._closed = False
+        self._thread.start()
+
+    def submit(self, entry: Append) -> Future[None]:
+        """Queue ``entry``; the future resolves once it is committed (or refused)."""
+        future: Future[None] = Future()
+        if self._closed:
+            future.set_exception(StoreError("the store is closing"))
+            return future
+        self._queue.put((entry, future))
+        return future
+
+    def close(self) -> None:
+        """Commit what is queued and stop the writer."""
+        if not self._closed:
+            self._closed = True
+            self._queue.put(None)
+            self._thread.join()
+
+    def _run(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            stop = False
+            while len(batch) < self.max_batch:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            try:
+                self._commit(batch)
+            except Exception:  # the writer must outlive any one batch
+                logging.getLogger("civtable.store").exception("group commit failed")
+            if stop:
+                return
+
+    def _commit(self, batch: list[tuple[Append, Future[None]]]) -> None:
+        # a waiter that gave up before its commit began (its task was cancelled) never had its
+        # move applied: the move is not written; from here on a waiter can no longer cancel
+        batch = [(entry, f) for entry, f in batch if f.set_running_or_notify_cancel()]
+        if not batch:
+            return
+        try:
+            results = self.store.append_batch([entry for entry, _ in batch])
+        except Exception as exc:  # the commit itself failed: nothing of the batch is stored
+            for _, future in batch:
+                future.set_exception(exc)
+            return
+        for (_, future), error in zip(batch, results, strict=True):
+            if error is None:
+                future.set_result(None)
+            else:
+                future.set_exception(error)

@@ -124,14 +124,38 @@ export function adoptTokenFromHash(gameId) {
 }
 
 // --- push ----------------------------------------------------------------------------------
-/** A self-reconnecting WebSocket; `onPayload` gets every state pushed. */
+/** The payload after a delta push: `held` (the payload this socket received last) with what
+ *  changed. The delta's view is the new view except its log, which holds only the entries after
+ *  the first `log_from` of the held one (the same for the words' log and `words_log_from`).
+ *  Null when the delta is not based on the held payload (a gap): ask for the whole state. */
+export function mergeDelta(held, delta) {
+  if (!held || held.version !== delta.base) return null;
+  const p = { ...delta, type: "state" };
+  delete p.base;
+  delete p.log_from;
+  delete p.words_log_from;
+  if (delta.log_from !== undefined && delta.view) {
+    const old = (held.view && held.view.log) || [];
+    p.view = { ...delta.view, log: old.slice(0, delta.log_from).concat(delta.view.log || []) };
+  }
+  if (delta.words_log_from !== undefined && delta.words) {
+    const old = (held.words && held.words.log) || [];
+    p.words = { ...delta.words, log: old.slice(0, delta.words_log_from).concat(delta.words.log || []) };
+  }
+  return p;
+}
+
+/** A self-reconnecting WebSocket; `onPayload` gets every state pushed (whole: the server's
+ *  deltas are merged here, and a gap asks the server for the whole state). */
 export function connect(gameId, token, { onPayload, onStatus, lang = null }) {
   let ws = null;
   let closed = false;
   let delay = 250;
   let pinger = null;
+  let held = null; // the payload this connection received last: the base of the next delta
   const open = () => {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    held = null; // a new connection starts with the whole payload
     ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
     ws.onopen = () => {
       const hello = token ? { token } : {};
@@ -154,6 +178,16 @@ export function connect(gameId, token, { onPayload, onStatus, lang = null }) {
         closed = msg.status === 403 || msg.status === 404;
         return;
       }
+      if (msg.type === "delta") {
+        const whole = mergeDelta(held, msg);
+        if (!whole) {
+          held = null;
+          ws.send(JSON.stringify({ type: "full" }));
+          return;
+        }
+        msg = whole;
+      }
+      held = msg;
       onPayload(msg);
     };
     ws.onclose = () => {

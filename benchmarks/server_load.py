@@ -1,0 +1,460 @@
+"""Server load: many live games at once, human seats driven over HTTP and WebSocket.
+
+Starts ``civtable serve`` on a fresh SQLite file in a temporary directory, creates ``--games``
+live games (the four games in turn, ``--players`` seats each: seat 0 a person driven from
+here, the others ``--bot`` bots), and keeps that many live: a finished game is replaced by a new
+one. Every human seat holds a WebSocket subscription; whenever its pushed state offers a
+decision, the driver posts a random legal move (HTTP, with the ``seq`` it saw). A separate task
+polls ``/healthz``. After ``--warmup`` seconds it measures for ``--seconds`` seconds and prints:
+
+- live games, human moves/s (answered 200), all stored moves/s (rows added to the ``moves``
+  table of the database during the window: human and bot moves);
+- move latency p50/p99 (POST to answer) and ``/healthz`` latency p50/p99;
+- errors: 5xx answers, 4xx other than 409 (a 409 ``stale`` is the normal answer to a view a
+  newer push has overtaken; those are counted apart), failed connections and timeouts;
+- the CPU seconds of the server and of this driver (both share the machine).
+
+    .venv/bin/python benchmarks/server_load.py --games 50 --seconds 30
+    .venv/bin/python benchmarks/server_load.py --games 200 --seconds 60 --json
+
+The driver understands both push forms of the server: a whole payload (``type: state``) and a
+delta (``type: delta``, what changed since the payload it ``base``-s on); on a gap it asks for
+the whole state (``{"type": "full"}``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+GAMES = ("seven-wonders", "through-the-ages", "civilization-a-new-dawn", "deus")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _serve_command() -> list[str]:
+    exe = Path(sys.executable).with_name("civtable")
+    if exe.exists():
+        return [str(exe), "serve"]
+    found = shutil.which("civtable")
+    return [found, "serve"] if found else [sys.executable, "-m", "civtable.server"]
+
+
+def _start(
+    db: str, port: int, log: Path, extra: list[str], civtable: str | None
+) -> subprocess.Popen[bytes]:
+    cmd = [
+        *([civtable, "serve"] if civtable else _serve_command()),
+        "--port",
+        str(port),
+        "--db",
+        db,
+        "--log-level",
+        "warning",
+        "--max-games-per-hour",
+        "0",
+        "--max-sockets-per-client",
+        "0",
+        *extra,
+    ]
+    with log.open("wb") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    proc.kill()
+    raise SystemExit(f"server did not start; log:\n{log.read_text()}")
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU of a process (and its reaped children) from /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    ticks = sum(int(x) for x in fields[11:15])  # utime stime cutime cstime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _children_cpu(pid: int) -> float:
+    """CPU of the live child processes of ``pid`` (a bot worker pool, if any)."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(stat[1]) == pid:
+            total += _cpu_seconds(int(entry.name))
+    return total
+
+
+def _stored_moves(db_file: Path) -> int:
+    with contextlib.closing(sqlite3.connect(f"file:{db_file}?mode=ro", uri=True)) as conn:
+        conn.execute("PRAGMA busy_timeout=10000")
+        return int(conn.execute("SELECT count(*) FROM moves").fetchone()[0])
+
+
+def _pct(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
+
+
+@dataclass
+class Stats:
+    """What the driver saw (only what happens inside the measuring window counts)."""
+
+    measuring: bool = False
+    human_moves: int = 0
+    stale: int = 0
+    move_latency: list[float] = field(default_factory=list)
+    health_latency: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    games_finished: int = 0
+    pushes: int = 0
+    push_bytes: int = 0
+    full_requests: int = 0
+
+    def error(self, kind: str) -> None:
+        """Count an error (always, warm-up included: an error is an error)."""
+        self.errors[kind] = self.errors.get(kind, 0) + 1
+
+
+def merge(held: dict[str, Any] | None, msg: dict[str, Any]) -> dict[str, Any] | None:
+    """The payload after a push: a whole one replaces, a delta extends the one it is based on
+    (None: the delta does not fit what is held, ask for the whole state)."""
+    if msg.get("type") != "delta":
+        return msg
+    if held is None or held.get("version") != msg.get("base"):
+        return None
+    doc = dict(msg)
+    doc["type"] = "state"
+    view = msg.get("view")
+    if isinstance(view, dict) and "log_from" in msg:
+        old = (held.get("view") or {}).get("log") or []
+        view = dict(view)
+        view["log"] = old[: msg["log_from"]] + list(view.get("log") or [])
+        doc["view"] = view
+    return doc
+
+
+class Seat:
+    """One human seat: its socket, the newest payload, and at most one move in flight."""
+
+    def __init__(self, driver: Driver, game_id: str, token: str) -> None:
+        self.driver = driver
+        self.game_id = game_id
+        self.token = token
+        self.latest: dict[str, Any] | None = None
+        self.acting = False
+        self.done = asyncio.Event()
+        self.rng = random.Random(f"{game_id}:{token}")
+
+    def offer(self, doc: dict[str, Any]) -> None:
+        """A newer payload arrived (push or a move's answer): act on it if it asks."""
+        if self.latest is not None and doc.get("version", 0) < self.latest.get("version", 0):
+            return
+        self.latest = doc
+        if doc.get("status") == "over":
+            self.done.set()
+            return
+        if not self.acting:
+            self.acting = True
+            asyncio.get_running_loop().create_task(self.act())
+
+    async def act(self) -> None:
+        """Post moves while the newest payload offers a decision."""
+        d = self.driver
+        try:
+            while not self.done.is_set():
+                doc = self.latest
+                view = (doc or {}).get("view") or {}
+                legal = view.get("legal") or []
+                if doc is None or doc.get("status") != "active" or not legal:
+                    return
+                action = self.rng.choice(legal)["id"]
+                t0 = time.perf_counter()
+                try:
+                    r = await d.http.post(
+                        f"/api/games/{self.game_id}/moves",
+                        json={"seq": doc["seq"], "action": action},
+                        headers={"Authorization": f"Bearer {self.token}"},
+                    )
+                except (httpx.HTTPError, RuntimeError) as exc:
+                    if d.stopping:
+                        return
+                    d.stats.error(f"move {type(exc).__name__} {exc}"[:100])
+                    await asyncio.sleep(0.5)
+                    continue
+                took = time.perf_counter() - t0
+                if r.status_code == 200:
+                    if d.stats.measuring:
+                        d.stats.human_moves += 1
+                        d.stats.move_latency.append(took)
+                    answer = r.json()
+                    if answer.get("version", 0) >= (self.latest or {}).get("version", 0):
+                        self.latest = answer
+                    if answer.get("status") == "over":
+                        self.done.set()
+                elif r.status_code == 409:
+                    if d.stats.measuring:
+                        d.stats.stale += 1
+                    if self.latest is doc:  # wait for a newer push
+                        return
+                else:
+                    d.stats.error(f"move {r.status_code} {r.text[:80]}")
+                    return
+                if self.latest is doc:
+                    return  # nothing newer to act on: wait for a push
+        finally:
+            self.acting = False
+
+    async def listen(self) -> None:
+        """Hold the seat's socket until the game ends (reconnecting if it drops)."""
+        d = self.driver
+        url = f"ws://127.0.0.1:{d.port}/api/games/{self.game_id}/ws"
+        while not self.done.is_set() and not d.stopping:
+            try:
+                async with websockets.connect(url, max_size=None, open_timeout=30) as ws:
+                    await ws.send(json.dumps({"token": self.token}))
+                    held: dict[str, Any] | None = None
+                    async for raw in ws:
+                        if raw == "pong":
+                            continue
+                        if d.stats.measuring:
+                            d.stats.pushes += 1
+                            d.stats.push_bytes += len(raw)
+                        msg = json.loads(raw)
+                        if msg.get("type") == "error":
+                            d.stats.error(f"socket {msg.get('code')}")
+                            return
+                        doc = merge(held, msg)
+                        if doc is None:
+                            d.stats.full_requests += 1
+                            await ws.send(json.dumps({"type": "full"}))
+                            continue
+                        held = doc
+                        self.offer(doc)
+                        if self.done.is_set():
+                            return
+            except (OSError, websockets.WebSocketException, TimeoutError) as exc:
+                if d.stopping:
+                    return
+                d.stats.error(f"socket {type(exc).__name__}")
+                await asyncio.sleep(0.5)
+
+
+class Driver:
+    """Keeps ``games`` games live and drives their human seats."""
+
+    def __init__(self, port: int, args: argparse.Namespace) -> None:
+        self.port = port
+        self.args = args
+        self.stats = Stats()
+        self.stopping = False
+        self.http = httpx.AsyncClient(
+            base_url=f"http://127.0.0.1:{port}",
+            timeout=60,
+            limits=httpx.Limits(
+                max_connections=args.connections,
+                max_keepalive_connections=None,
+                keepalive_expiry=3,  # below the server's 5 s: never reuse a connection it closed
+            ),
+        )
+        self.created = 0
+
+    async def create(self) -> Seat | None:
+        """Create one game (the next of the four) with seat 0 held here."""
+        game = GAMES[self.created % len(GAMES)]
+        self.created += 1
+        seats = [{"kind": "human"}] + [{"kind": "bot", "bot": self.args.bot}] * (
+            self.args.players - 1
+        )
+        body = {"game": game, "players": self.args.players, "seats": seats, "take_seat": 0}
+        try:
+            r = await self.http.post("/api/games", json=body)
+        except httpx.HTTPError as exc:
+            self.stats.error(f"create {type(exc).__name__}")
+            return None
+        if r.status_code != 201:
+            self.stats.error(f"create {r.status_code} {r.text[:80]}")
+            return None
+        doc = r.json()
+        return Seat(self, doc["game"]["id"], doc["token"])
+
+    async def keep_one(self) -> None:
+        """One game slot: play a game to its end, then start another."""
+        while not self.stopping:
+            seat = await self.create()
+            if seat is None:
+                await asyncio.sleep(1)
+                continue
+            listener = asyncio.get_running_loop().create_task(seat.listen())
+            stop = asyncio.get_running_loop().create_task(self._stopped())
+            await asyncio.wait([listener, stop], return_when=asyncio.FIRST_COMPLETED)
+            stop.cancel()
+            if seat.done.is_set() and self.stats.measuring:
+                self.stats.games_finished += 1
+            if self.stopping:
+                listener.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await listener
+                return
+
+    async def _stopped(self) -> None:
+        while not self.stopping:
+            await asyncio.sleep(0.2)
+
+    async def poll_health(self) -> None:
+        """``/healthz`` every ``--health-interval`` seconds on its own connection."""
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{self.port}", timeout=60) as c:
+            while not self.stopping:
+                t0 = time.perf_counter()
+                try:
+                    r = await c.get("/healthz")
+                    if r.status_code != 200:
+                        self.stats.error(f"healthz {r.status_code}")
+                except httpx.HTTPError as exc:
+                    self.stats.error(f"healthz {type(exc).__name__}")
+                if self.stats.measuring:
+                    self.stats.health_latency.append(time.perf_counter() - t0)
+                await asyncio.sleep(self.args.health_interval)
+
+
+async def _run(
+    port: int, db_file: Path, server_pid: int, args: argparse.Namespace
+) -> dict[str, Any]:
+    driver = Driver(port, args)
+    loop = asyncio.get_running_loop()
+    slots = []
+    for _ in range(args.games):  # one after another: creation itself is not what is measured
+        slots.append(loop.create_task(driver.keep_one()))
+        await asyncio.sleep(args.create_gap)
+    health = loop.create_task(driver.poll_health())
+    await asyncio.sleep(args.warmup)
+    moves0 = _stored_moves(db_file)
+    cpu0 = _cpu_seconds(server_pid) + _children_cpu(server_pid)
+    me0 = time.process_time()
+    driver.stats.measuring = True
+    t0 = time.perf_counter()
+    await asyncio.sleep(args.seconds)
+    driver.stats.measuring = False
+    elapsed = time.perf_counter() - t0
+    moves1 = _stored_moves(db_file)
+    cpu1 = _cpu_seconds(server_pid) + _children_cpu(server_pid)
+    me1 = time.process_time()
+    driver.stopping = True
+    await asyncio.gather(*slots, health, return_exceptions=True)
+    await driver.http.aclose()
+    s = driver.stats
+    return {
+        "live_games": args.games,
+        "players": args.players,
+        "bot": args.bot,
+        "seconds": round(elapsed, 1),
+        "human_moves_per_s": round(s.human_moves / elapsed, 1),
+        "stored_moves_per_s": round((moves1 - moves0) / elapsed, 1),
+        "move_ms": {"p50": _pct(s.move_latency, 0.5), "p99": _pct(s.move_latency, 0.99)},
+        "healthz_ms": {"p50": _pct(s.health_latency, 0.5), "p99": _pct(s.health_latency, 0.99)},
+        "errors": sum(s.errors.values()),
+        "error_kinds": s.errors,
+        "stale_409": s.stale,
+        "games_finished": s.games_finished,
+        "pushes": s.pushes,
+        "push_kb_per_push": round(s.push_bytes / 1024 / max(1, s.pushes), 1),
+        "full_requests": s.full_requests,
+        "server_cpu_s": round(cpu1 - cpu0, 1),
+        # what a stored move costs the server (bot workers included), whatever share of the
+        # machine it got: the figure to compare on a shared machine
+        "server_cpu_ms_per_stored_move": round(1000 * (cpu1 - cpu0) / max(1, moves1 - moves0), 2),
+        "driver_cpu_s": round(me1 - me0, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark; prints a summary (or JSON)."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=50, help="live games (default 50)")
+    ap.add_argument("--players", type=int, default=3, help="seats per game (default 3)")
+    ap.add_argument("--bot", default="random", help="the bots' level (default random)")
+    ap.add_argument("--seconds", type=float, default=30, help="measuring window (default 30)")
+    ap.add_argument("--warmup", type=float, default=5, help="seconds before measuring")
+    ap.add_argument("--create-gap", type=float, default=0.01, help="pause between creations")
+    ap.add_argument("--health-interval", type=float, default=0.1, help="healthz poll period")
+    ap.add_argument("--connections", type=int, default=100, help="HTTP connections (default 100)")
+    ap.add_argument("--server-arg", action="append", default=[], help="extra `serve` argument")
+    ap.add_argument(
+        "--civtable",
+        metavar="PATH",
+        help="the civtable command to serve with (default: this environment's), e.g. "
+        "/work/main/.venv/bin/civtable to measure another checkout back to back",
+    )
+    ap.add_argument("--json", action="store_true", help="print JSON")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        db_file = Path(tmp) / "load.db"
+        port = _free_port()
+        log = Path(tmp) / "server.log"
+        proc = _start(f"sqlite:///{db_file}", port, log, args.server_arg, args.civtable)
+        try:
+            result = asyncio.run(_run(port, db_file, proc.pid, args))
+        finally:
+            os.kill(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        tail = log.read_text(errors="replace").splitlines()
+        result["server_log_errors"] = sum("Traceback" in line for line in tail)
+    result["uptime"] = Path("/proc/loadavg").read_text().split()[:3]
+    if args.json:
+        print(json.dumps(result, indent=1))
+    else:
+        m, h = result["move_ms"], result["healthz_ms"]
+        print(
+            f"{result['live_games']} live games ({args.players} seats, 1 human + {args.bot} bots), "
+            f"{result['seconds']} s: human moves/s {result['human_moves_per_s']}, stored moves/s "
+            f"{result['stored_moves_per_s']}; move p50 {m['p50']} ms p99 {m['p99']} ms; /healthz "
+            f"p50 {h['p50']} ms p99 {h['p99']} ms; errors {result['errors']} "
+            f"{result['error_kinds'] or ''}; 409 stale {result['stale_409']}; games finished "
+            f"{result['games_finished']}; pushes {result['pushes']} "
+            f"({result['push_kb_per_push']} KB each); CPU s server {result['server_cpu_s']} "
+            f"({result['server_cpu_ms_per_stored_move']} ms per stored move), "
+            f"driver {result['driver_cpu_s']}; load {' '.join(result['uptime'])}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

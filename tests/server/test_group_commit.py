@@ -1,0 +1,139 @@
+"""Grouped commits (issue 23): the moves of many games go to the database in one transaction,
+each checked as if alone, and none is acknowledged before the commit that holds it returned."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from concurrent.futures import Future
+from typing import Any
+
+import pytest
+
+from civtable.store import (
+    Append,
+    GroupCommit,
+    NewGame,
+    SeatSpec,
+    StaleSequenceError,
+    Store,
+    UnknownGameIdError,
+)
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    s = Store.open(db_url)
+    yield s
+    s.close()
+
+
+def _game(store: Store, seed: int) -> str:
+    record = store.create_game(
+        NewGame("seven-wonders", 3, seed=seed, options={}, seats=[SeatSpec("human")] * 3)
+    )
+    store.set_status(record.id, "active")
+    return record.id
+
+
+def test_a_batch_stores_each_valid_append_and_refuses_the_stale_ones_alone(store: Store) -> None:
+    a, b, c = (_game(store, s) for s in (1, 2, 3))
+    store.append_moves(b, 0, [(0, 5)])
+    results = store.append_batch(
+        [
+            Append(a, 0, ((0, 1), (0, 2))),
+            Append(b, 0, ((1, 9),)),  # stale: b has one move already
+            Append(c, 0, ((2, 3),), finished={"scores": [1, 2, 3]}),
+            Append("nope", 0, ((0, 1),)),
+        ]
+    )
+    assert results[0] is None
+    assert isinstance(results[1], StaleSequenceError)
+    assert results[2] is None
+    assert isinstance(results[3], UnknownGameIdError)
+    assert store.moves(a) == [(0, 1), (0, 2)]
+    assert store.moves(b) == [(0, 5)]
+    assert store.moves(c) == [(2, 3)]
+    assert store.get_game(c).status == "over"
+    assert store.get_game(a).seq == 2
+
+
+def test_appends_queued_during_a_commit_go_together_and_resolve_after_it(store: Store) -> None:
+    ids = [_game(store, s) for s in range(12)]
+    batches: list[int] = []
+    gate = threading.Event()
+    entered = threading.Event()
+    real = store.append_batch
+    futures: list[Future[None]] = []
+
+    def slow(batch: Any) -> Any:
+        batches.append(len(batch))
+        if len(batches) == 1:
+            entered.set()
+            assert gate.wait(10)
+        out = real(batch)
+        # the commit has returned; nothing of this batch may have been acknowledged before
+        assert not any(f.done() for f in futures[len(futures) - len(batch) :])
+        return out
+
+    store.append_batch = slow  # type: ignore[method-assign]
+    group = GroupCommit(store)
+    try:
+        futures.append(group.submit(Append(ids[0], 0, ((0, 1),))))
+        assert entered.wait(10)
+        for gid in ids[1:]:  # queued while the first commit is in progress
+            futures.append(group.submit(Append(gid, 0, ((1, 2),))))
+        futures.append(group.submit(Append(ids[1], 0, ((2, 2),))))  # stale after ids[1]'s own
+        gate.set()
+        for f in futures[:-1]:
+            assert f.result(10) is None
+        with pytest.raises(StaleSequenceError):
+            futures[-1].result(10)
+    finally:
+        group.close()
+    assert batches == [1, 12]
+    assert all(store.moves(gid) for gid in ids)
+    assert store.moves(ids[1]) == [(1, 2)]
+
+
+def test_close_commits_what_is_queued(store: Store) -> None:
+    ids = [_game(store, s) for s in range(5)]
+    group = GroupCommit(store)
+    futures = [group.submit(Append(gid, 0, ((0, 4),))) for gid in ids]
+    group.close()
+    assert all(f.result(0) is None for f in futures)
+    assert all(store.moves(gid) == [(0, 4)] for gid in ids)
+    late = group.submit(Append(ids[0], 1, ((0, 4),)))
+    with pytest.raises(Exception, match="closing"):
+        late.result(0)
+
+
+def test_a_waiter_that_gave_up_before_the_commit_writes_nothing_and_stops_nothing(
+    store: Store,
+) -> None:
+    ids = [_game(store, s) for s in range(3)]
+    gate = threading.Event()
+    entered = threading.Event()
+    real = store.append_batch
+
+    def slow(batch: Any) -> Any:
+        entered.set()
+        assert gate.wait(10)
+        return real(batch)
+
+    store.append_batch = slow  # type: ignore[method-assign]
+    group = GroupCommit(store)
+    try:
+        first = group.submit(Append(ids[0], 0, ((0, 1),)))
+        assert entered.wait(10)
+        assert not first.cancel()  # its commit has begun: it cannot be withdrawn
+        gone = group.submit(Append(ids[1], 0, ((0, 1),)))
+        assert gone.cancel()  # still queued: withdrawn
+        kept = group.submit(Append(ids[2], 0, ((0, 1),)))
+        gate.set()
+        assert first.result(10) is None
+        assert kept.result(10) is None  # the writer lives on
+    finally:
+        group.close()
+    assert store.moves(ids[1]) == []
+    assert store.moves(ids[2]) == [(0, 1)]
