@@ -23,7 +23,7 @@ from civtable.server.hub import rebuild
 from civtable.store import Store
 from tests.browser.conftest import SCREENSHOTS
 from tests.browser.vocabulary import check_layout, findings, scan_page
-from tests.server.helpers import hidden_from, leaks
+from tests.server.helpers import hidden_from, leaks, merge_push
 from tests.server.procs import ServerProcess
 
 pytestmark = pytest.mark.slow
@@ -33,23 +33,46 @@ PHONE = {"width": 390, "height": 844}
 
 
 class Wire:
-    """Every API payload a page received (HTTP JSON bodies and WebSocket frames)."""
+    """Every API payload a page received (HTTP JSON bodies and WebSocket frames).
+
+    A push that is a delta on the socket's payload before it (issue 23) is recorded as the
+    whole payload the two make, as the page's ``mergeDelta`` makes it, so every recorded state
+    payload can be compared with the seat's view; a delta not based on the payload before it
+    (the page then asks for the whole state) is counted in ``gaps`` and not recorded."""
 
     def __init__(self, page: Any) -> None:
         self.payloads: list[Any] = []
         self.pending: list[Any] = []
         self.posts: list[str] = []
+        self.deltas = 0
+        self.gaps = 0
         page.on("response", self._response)
-        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        page.on("websocket", self._socket)
         page.on("request", lambda r: r.method == "POST" and self.posts.append(r.url))
+
+    def _socket(self, ws: Any) -> None:
+        held: list[dict[str, Any] | None] = [None]  # this socket's last whole payload
+
+        def frame(payload: Any) -> None:
+            if not isinstance(payload, str) or payload == "pong":
+                return
+            msg = json.loads(payload)
+            if not isinstance(msg, dict) or msg.get("type") not in ("state", "delta"):
+                self.payloads.append(msg)
+                return
+            self.deltas += msg["type"] == "delta"
+            whole = merge_push(held[0], msg)
+            if whole is None:
+                self.gaps += 1
+                return
+            held[0] = whole
+            self.payloads.append(whole)
+
+        ws.on("framereceived", frame)
 
     def _response(self, response: Any) -> None:
         if "/api/" in response.url:
             self.pending.append(response)
-
-    def _frame(self, payload: Any) -> None:
-        if isinstance(payload, str) and payload != "pong":
-            self.payloads.append(json.loads(payload))
 
     def flush(self) -> None:
         """Read the bodies of the responses seen so far (before a reload drops them)."""
