@@ -173,7 +173,9 @@ def test_play_a_whole_game_against_three_bots(browser: Any, server: ServerProces
             )
             page.reload()
             _wait_turn_or_end(page)
-            assert _seq(page) == seq
+            # the bots choose at the same time as we do (their choices may still be landing:
+            # they think in worker processes), but the round cannot end without us
+            assert _seq(page) >= seq
             after = page.locator("[data-testid=hand-card]").evaluate_all(
                 "els => els.map(e => e.dataset.card)"
             )
