@@ -48,7 +48,7 @@ import websockets
 GAMES = ("seven-wonders", "through-the-ages", "civilization-a-new-dawn", "deus")
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
@@ -80,9 +80,17 @@ def _start(
         "0",
         *extra,
     ]
+    return start_server(cmd, port, log)
+
+
+def start_server(
+    cmd: list[str], port: int, log: Path, seconds: float = 60
+) -> subprocess.Popen[bytes]:
+    """Start a server command (its output to ``log``) and wait until ``/healthz`` answers 200;
+    exit with the log if it does not within ``seconds``. ``server_moves.py`` uses it too."""
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
-    end = time.monotonic() + 60
+    end = time.monotonic() + seconds
     while time.monotonic() < end:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
@@ -424,7 +432,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         db_file = Path(tmp) / "load.db"
-        port = _free_port()
+        port = free_port()
         log = Path(tmp) / "server.log"
         proc = _start(f"sqlite:///{db_file}", port, log, args.server_arg, args.civtable)
         try:

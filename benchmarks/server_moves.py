@@ -16,7 +16,6 @@ import argparse
 import json
 import os
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -28,40 +27,12 @@ from typing import Any
 
 import httpx
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+from server_load import free_port, start_server
 
 
 def _start(db: str, port: int, log: Path) -> subprocess.Popen[bytes]:
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "civtable.server",
-                "--port",
-                str(port),
-                "--db",
-                db,
-                "--log-level",
-                "warning",
-            ],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    end = time.monotonic() + 30
-    while time.monotonic() < end:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit(f"server did not start; log:\n{log.read_text()}")
+    cmd = [sys.executable, "-m", "civtable.server", "--port", str(port), "--db", db]
+    return start_server([*cmd, "--log-level", "warning"], port, log, seconds=30)
 
 
 def _play_game(base: str, players: int, seed: int, latencies: list[float]) -> int:
@@ -117,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'bench.db'}"
-        port = _free_port()
+        port = free_port()
         proc = _start(db, port, Path(tmp) / "server.log")
         base = f"http://127.0.0.1:{port}"
         latencies: list[float] = []

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 
 from civtable.core.api import State
@@ -28,7 +29,7 @@ def auth(token: str | None) -> dict[str, str]:
 
 
 def create(
-    client: TestClient,
+    client: httpx.Client,
     seats: list[str],
     *,
     seed: int = 7,
@@ -36,7 +37,8 @@ def create(
     options: dict[str, Any] | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
-    """Create a 7 Wonders game; ``seats`` items are ``"human"`` or a bot name."""
+    """Create a 7 Wonders game; ``seats`` items are ``"human"`` or a bot name. ``client`` is
+    a TestClient or an ``httpx.Client`` on a server process."""
     body = {
         "game": "seven-wonders",
         "players": len(seats),

@@ -15,7 +15,7 @@ from websockets.sync.client import connect
 
 from civtable.server import logs
 from civtable.server.cli import configure_parser
-from tests.server.helpers import ALL_NAMES
+from tests.server.helpers import ALL_NAMES, create
 from tests.server.procs import ServerProcess
 from tests.server.test_crash import Players
 
@@ -100,21 +100,8 @@ def test_serve_json_logs_of_a_game(sqlite_url: str, tmp_path: Path) -> None:
     server.start()
     try:
         with httpx.Client(base_url=server.url, timeout=10) as http:
-            r = http.post(
-                "/api/games",
-                json={
-                    "players": 3,
-                    "seed": 11,
-                    "options": {"sides": "A"},
-                    "seats": [
-                        {"kind": "human"},
-                        {"kind": "bot", "bot": "random"},
-                        {"kind": "bot", "bot": "random"},
-                    ],
-                    "take_seat": 0,
-                },
-            )
-            gid, token = r.json()["game"]["id"], r.json()["token"]
+            doc = create(http, ["human", "random", "random"], seed=11)
+            gid, token = doc["game"]["id"], doc["token"]
             forged = "forged-token-" + "x" * 20
             assert (
                 http.get(

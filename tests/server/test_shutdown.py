@@ -26,6 +26,7 @@ from websockets.sync.client import connect
 
 from civtable.server.hub import Hub
 from civtable.store import SeatSpec, Store
+from tests.server.helpers import create
 from tests.server.procs import ServerProcess
 from tests.server.test_crash import Players, _check_log
 
@@ -224,20 +225,7 @@ def test_civtable_serve_stops_listening_but_answers_the_request_in_progress(
             assert time.monotonic() < end, "the server did not start"
             time.sleep(0.1)
         with httpx.Client(base_url=base, timeout=30) as http:
-            doc = http.post(
-                "/api/games",
-                json={
-                    "players": 3,
-                    "seed": 2,
-                    "options": {"sides": "A"},
-                    "seats": [
-                        {"kind": "human"},
-                        {"kind": "bot", "bot": "random"},
-                        {"kind": "bot", "bot": "random"},
-                    ],
-                    "take_seat": 0,
-                },
-            ).json()
+            doc = create(http, ["human", "random", "random"], seed=2)
             gid, token = doc["game"]["id"], doc["token"]
             headers = {"Authorization": f"Bearer {token}"}
             end = time.monotonic() + 20
