@@ -367,6 +367,27 @@ def test_k_auto_takes_the_games_cutoff() -> None:
     assert explicit._cutoff == 3
 
 
+def test_game_settings_fill_in_what_the_spec_did_not_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's ``ISMCTS_SETTINGS`` (heuristic module) are its search defaults; a spec's own
+    options win over them, and binding to another game drops them."""
+    from civtable import games
+    from civtable.bots.ismcts import IsmctsBot
+    from civtable.games.seven_wonders import heuristic as sw
+
+    monkeypatch.setattr(sw, "ISMCTS_SETTINGS", "top=2:c=1.3:k=4", raising=False)
+    state = games.get("seven-wonders").new_game(3, 1)
+    bot = IsmctsBot(parse_spec("6i:top=3"), seed=1)
+    bot.choose(state, state.to_move()[0])
+    assert (bot.cfg.top, bot.cfg.exploration, bot._cutoff) == (3, 1.3, 4)
+    assert (bot.config.top, bot.config.exploration) == (3, parse_spec("6i").exploration)
+    deus = games.get("deus").new_game(2, 1)
+    bot.choose(deus, deus.to_move()[0])
+    assert bot.cfg.exploration == bot.config.exploration
+    monkeypatch.setattr(sw, "ISMCTS_SETTINGS", "top=2:nonsense=1", raising=False)
+    with pytest.raises(UnknownBotError, match="nonsense"):
+        IsmctsBot(parse_spec("6i"), seed=1).choose(state, state.to_move()[0])
+
+
 # --- paired statistics, racing, tree depth, rank reward -----------------------------------------
 def test_spec_racing_keep_z_depth_and_rank_options() -> None:
     cfg = parse_spec("100i:race=2.5:racemin=4:kz=0.5:d=1:reward=rank")

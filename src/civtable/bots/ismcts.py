@@ -85,6 +85,9 @@ or ``ismcts:300i:top=4:race=off:kz=1:d=end`` (``policy`` is one of ``auto``, ``h
 ``fast``, ``random``; ``race=off`` disables racing; ``d=end`` removes the depth limit).
 ``ismcts:1s:clock=cpu`` counts a time budget in the process's CPU time instead of wall time, so
 that a benchmark on a machine shared with other jobs searches as much as on an idle core.
+A game's heuristic module may set ``ISMCTS_SETTINGS`` (options in the same form, e.g.
+``"k=3:top=4"``): its search defaults, used for every option a spec does not name
+(:func:`game_config`).
 
 >>> from civtable import games
 >>> state = games.get("seven-wonders").new_game(players=3, seed=4)
@@ -177,6 +180,9 @@ class IsmctsConfig:
     #: process's CPU time, ``time.process_time``: the same search on a machine shared with
     #: other jobs as on an idle core)
     clock: str = "wall"
+    #: the options the spec named (``parse_spec``); a game's ``ISMCTS_SETTINGS`` fills in the
+    #: others
+    explicit: frozenset[str] = frozenset()
 
     def describe(self) -> str:
         """A short text form, e.g. ``"500 iterations, k=1, policy=auto"``."""
@@ -207,12 +213,41 @@ def parse_spec(arg: str) -> IsmctsConfig:
     parts = [p.strip() for p in arg.split(":")] if arg.strip() else []
     if parts and "=" not in parts[0]:
         config = replace(config, **_parse_budget(parts.pop(0)))
+    return _with_options(config, parts, explicit=True)
+
+
+def _with_options(config: IsmctsConfig, parts: list[str], *, explicit: bool) -> IsmctsConfig:
+    """``config`` with the ``key=value`` options ``parts``; with ``explicit`` they are recorded
+    as the spec's own, else (a game's defaults) options the spec named are left alone."""
+    named = set(config.explicit)
     for part in parts:
         key, eq, value = part.partition("=")
         if not eq:
             raise UnknownBotError(f"ismcts option {part!r} is not key=value")
-        config = replace(config, **_parse_option(key.strip().lower(), value.strip().lower()))
-    return config
+        fields = _parse_option(key.strip().lower(), value.strip().lower())
+        if not explicit:
+            fields = {k: v for k, v in fields.items() if k not in config.explicit}
+        config = replace(config, **fields)
+        if explicit:
+            named.update(fields)
+    return replace(config, explicit=frozenset(named))
+
+
+def game_config(config: IsmctsConfig, module: object) -> IsmctsConfig:
+    """``config`` completed with the game's search settings: ``ISMCTS_SETTINGS`` in its
+    heuristic module, options in the spec's ``key=value`` form (e.g. ``"k=3:top=4"``), used for
+    every option the spec itself did not name.
+
+    >>> class Game:
+    ...     ISMCTS_SETTINGS = "top=4:c=1.0"
+    >>> cfg = game_config(parse_spec("10i:top=2"), Game)
+    >>> (cfg.top, cfg.exploration)
+    (2, 1.0)
+    """
+    settings = getattr(module, "ISMCTS_SETTINGS", "")
+    if not isinstance(settings, str) or not settings.strip():
+        return config
+    return _with_options(config, [p.strip() for p in settings.split(":")], explicit=False)
 
 
 def _parse_budget(text: str) -> dict[str, Any]:
@@ -368,6 +403,8 @@ class IsmctsBot(Bot):
     def __init__(self, config: IsmctsConfig | None = None, seed: int = 0) -> None:
         super().__init__(seed)
         self.config = config or IsmctsConfig()
+        #: the configuration in use: ``config`` completed by the bound game's settings
+        self.cfg = self.config
         if self.config.iterations is None and self.config.seconds is None:
             raise UnknownBotError("an ismcts bot needs an iteration or a time budget")
         self.last: SearchStats = SearchStats()
@@ -386,11 +423,11 @@ class IsmctsBot(Bot):
     def _bind(self, game_id: str) -> None:
         if self._game_id == game_id:
             return
-        cfg = self.config
         try:
             module = heuristic_module(game_id)
         except NoHeuristicError:
             module = None
+        cfg = self.cfg = game_config(self.config, module)
         if cfg.policy == "heuristic" and module is None:
             raise UnknownBotError(f"ismcts policy=heuristic: game {game_id!r} has no heuristic")
         if cfg.policy == "fast" and not callable(getattr(module, "playout_policy", None)):
@@ -455,7 +492,7 @@ class IsmctsBot(Bot):
     # --- search --------------------------------------------------------------------------------
     def _search(self, state: State, seat: int) -> _Node:
         self._bind(state.game.id)
-        cfg = self.config
+        cfg = self.cfg
         rng = self.rng.fork()
         root = _Node()
         clock = time.process_time if cfg.clock == "cpu" else time.perf_counter
@@ -523,7 +560,7 @@ class IsmctsBot(Bot):
                 root.rank[a] = -values[a] + 1e-9 * rng.random()
             else:
                 root.rank[a] = rng.random() + (1e6 if values is not None else 0.0)
-        return sorted(legal, key=root.rank.__getitem__)[: self.config.top]
+        return sorted(legal, key=root.rank.__getitem__)[: self.cfg.top]
 
     def _move_stats(
         self, root: _Node, state: State, seat: int, race: _Race | None = None
@@ -548,10 +585,10 @@ class IsmctsBot(Bot):
             ranked = min(order, key=root.rank.__getitem__)
             if ranked != order[0] and (race is None or ranked in race.active):
                 gap = _mean(root.children[order[0]]) - _mean(root.children[ranked])
-                margin = self.config.keep
-                if race is not None and self.config.keep_z > 0.0:
+                margin = self.cfg.keep
+                if race is not None and self.cfg.keep_z > 0.0:
                     gap, se = race.difference(order[0], ranked)
-                    margin += self.config.keep_z * se
+                    margin += self.cfg.keep_z * se
                 if gap <= margin:
                     order.remove(ranked)
                     order.insert(0, ranked)
@@ -635,7 +672,7 @@ class IsmctsBot(Bot):
             assert self._evaluation is not None
             return float(self._evaluation(d, seat))
         result = d.result()
-        kind = self.config.reward
+        kind = self.cfg.reward
         if kind == "win":
             return result.rewards()[seat]
         mine = result.scores[seat]
@@ -659,7 +696,7 @@ class IsmctsBot(Bot):
         self, node: _Node, d: State, seat: int, legal: list[int], rng: Rng, depth: int
     ) -> tuple[int, _Node, bool]:
         """Pick a child among ``legal``: expand the best-ranked unvisited candidate, else UCB."""
-        cfg = self.config
+        cfg = self.cfg
         rank = node.rank
         new = [a for a in legal if a not in rank]
         if new:
@@ -780,4 +817,12 @@ def make_ismcts(arg: str = "", seed: int = 0) -> IsmctsBot:
 
 register("ismcts", make_ismcts)
 
-__all__ = ["IsmctsBot", "IsmctsConfig", "MoveStat", "SearchStats", "make_ismcts", "parse_spec"]
+__all__ = [
+    "IsmctsBot",
+    "IsmctsConfig",
+    "MoveStat",
+    "SearchStats",
+    "game_config",
+    "make_ismcts",
+    "parse_spec",
+]
