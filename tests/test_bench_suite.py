@@ -8,9 +8,11 @@ import json
 import time
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
+from civtable.core.api import State
 from civtable.sim import bench
 
 SUITE_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "suite.py"
@@ -87,3 +89,38 @@ def test_suite_table_and_an_unknown_game(
     assert "deus" in out
     with pytest.raises(SystemExit):
         suite.main(["--game", "chess"])
+
+
+@pytest.mark.parametrize("game_id", ["seven-wonders", "through-the-ages"])
+def test_legal_actions_are_timed_uncached(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bench's legal_actions figure times real work: a copy of a position keeps its cached
+    legal lists in these games, a restored one (``bench.uncached``) recomputes them."""
+    from civtable import games
+
+    game = games.get(game_id)
+    positions: list[State] = []
+    bench.random_game(game, 3, 11, positions)
+    movers = [(p, p.to_move()[0]) for p in positions[1:40] if p.to_move()]
+    for p, seat in movers:
+        p.legal_actions(seat)  # as a game's own play leaves them
+    module = {
+        "seven-wonders": "civtable.games.seven_wonders.rules.turn",
+        "through-the-ages": "civtable.games.through_the_ages.rules.civil",
+    }[game_id]
+    calls: list[int] = []
+    rules = importlib.import_module(module)
+    real = rules.legal_actions
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(rules, "legal_actions", counted)
+    for p, seat in [(p.copy(), seat) for p, seat in movers]:
+        p.legal_actions(seat)
+    assert not calls  # a copy answers from the cache it shares
+    fresh = bench.uncached(game, movers)
+    for (p, seat), (q, _) in zip(fresh, movers, strict=True):
+        assert p.state_hash() == q.state_hash()
+        assert p.legal_actions(seat) == q.legal_actions(seat)
+    assert len(calls) == len(movers)

@@ -12,8 +12,8 @@ The measured operations:
 * **copy**: ``State.copy`` on positions sampled from random games, also as a multiple of one
   ``apply`` (what a search bot pays per node);
 * **view**: ``State.view(seat)`` for a seat to move on the sampled positions;
-* **legal_actions**: the first (uncached) ``legal_actions`` call of a seat to move, on fresh copies
-  of the sampled positions.
+* **legal_actions**: the first (uncached) ``legal_actions`` call of a seat to move, on states
+  restored from the sampled positions' JSON (a copy may keep its original's cached lists).
 
 The positions are the states at the start of every decision round of the measured games. The
 full games are timed once; the other measurements keep the fastest of a few runs (``rounds``).
@@ -104,6 +104,13 @@ def random_game(game: Game, players: int, seed: int, positions: list[State] | No
     return state
 
 
+def uncached(game: Game, positions: Sequence[tuple[State, int]]) -> list[tuple[State, int]]:
+    """The ``(state, seat)`` positions rebuilt from their JSON: a copy may share its original's
+    caches (7 Wonders, Through the Ages and Civilization keep the still-valid legal lists), a
+    restored state has none, so its first ``legal_actions`` call does the work."""
+    return [(game.state_from_json(p.to_json()), seat) for p, seat in positions]
+
+
 #: a timer: seconds as a float (``time.perf_counter`` or ``time.process_time``)
 Clock = Callable[[], float]
 
@@ -187,7 +194,7 @@ def bench_players(
         return run
 
     def legal() -> Callable[[], int]:
-        fresh = [(p.copy(), seat) for p, seat in movers]  # nothing cached yet
+        fresh = uncached(game, movers)
 
         def run() -> int:
             for p, seat in fresh:
