@@ -10,6 +10,8 @@ import pytest
 from civtable import games
 from civtable.bots import make_bot
 from civtable.store import (
+    NOTIFY_CHANNEL,
+    Append,
     NewGame,
     SeatSpec,
     SeatTakenError,
@@ -230,3 +232,58 @@ def test_postgres_urls_use_psycopg3() -> None:
     assert normalize_url("postgresql://u:p@h/db") == "postgresql+psycopg://u:p@h/db"
     assert normalize_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
     assert normalize_url("sqlite:///x.db") == "sqlite:///x.db"
+
+
+def test_since_gives_what_a_stale_copy_lacks(store: Store) -> None:
+    """A server process whose copy has ``seq`` moves catches up from the log (issue 23)."""
+    g = store.create_game(_setup())
+    store.set_status(g.id, "active")
+    store.append_moves(g.id, 0, [(0, 5), (1, 6)])
+    store.append_move(g.id, 2, 2, 7)
+    record, tail = store.since(g.id, 1)
+    assert (record.seq, record.status) == (3, "active")
+    assert tail == [(1, 6), (2, 7)]
+    assert store.since(g.id, 3)[1] == []
+    with pytest.raises(UnknownGameIdError):
+        store.since("nope", 0)
+
+
+def test_two_stores_on_one_database_never_both_commit_a_seq(db_url: str) -> None:
+    """Two server processes (two stores, two pools) offering move 0 of one game: one commit
+    wins, the other is refused whole (single or batched), and the log holds one move."""
+    a, b = Store.open(db_url), Store.open(db_url)
+    try:
+        g = a.create_game(_setup())
+        a.set_status(g.id, "active")
+        a.append_move(g.id, 0, 0, 5)
+        with pytest.raises(StaleSequenceError):
+            b.append_move(g.id, 0, 1, 6)
+        [error] = b.append_batch([Append(g.id, 0, ((1, 6), (1, 7)))])
+        assert isinstance(error, StaleSequenceError)
+        assert a.moves(g.id) == b.moves(g.id) == [(0, 5)]
+    finally:
+        a.close()
+        b.close()
+
+
+def test_postgresql_notifies_each_committed_change(pg_url: str) -> None:
+    """Every committed change sends ``'<game id> <seq>'`` on the channel; a refused one none."""
+    import psycopg
+
+    store = Store.open(pg_url)
+    listener = psycopg.connect(pg_url, autocommit=True)
+    try:
+        listener.execute(f"LISTEN {NOTIFY_CHANNEL}")
+        g = store.create_game(_setup())
+        store.take_seat(g.id, 0, "Ann", "h" * 64)
+        store.set_status(g.id, "active")
+        store.append_moves(g.id, 0, [(0, 5), (1, 6)])
+        with pytest.raises(StaleSequenceError):
+            store.append_move(g.id, 0, 2, 7)
+        store.append_batch([Append(g.id, 2, ((2, 7),))])
+        got = [n.payload for n in listener.notifies(timeout=2, stop_after=4)]
+        assert got == [f"{g.id} 0", f"{g.id} 0", f"{g.id} 2", f"{g.id} 3"]
+        assert list(listener.notifies(timeout=0.3)) == []  # nothing for the refused move
+    finally:
+        listener.close()
+        store.close()

@@ -12,6 +12,10 @@ A move is written in one transaction that inserts it into ``moves`` and bumps ``
 if nobody else did (:class:`StaleSequenceError` otherwise); :meth:`Store.append_move` returns
 after the commit, so a caller that acknowledges a move after it returns never loses it. SQLite
 runs in WAL mode with ``synchronous=FULL``.
+
+On PostgreSQL every change of a game also sends ``NOTIFY civtable, '<game id> <seq>'`` in its
+transaction (delivered only once it commits), so the other server processes on the same
+database learn of it (:mod:`civtable.server.cluster`).
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ from civtable.core.errors import CivtableError
 from civtable.store.schema import games, moves, seats
 
 STATUSES = ("lobby", "active", "over")
+#: the PostgreSQL ``LISTEN``/``NOTIFY`` channel of game changes (payload ``"<game id> <seq>"``)
+NOTIFY_CHANNEL = "civtable"
 
 
 class StoreError(CivtableError):
@@ -329,6 +335,7 @@ class Store:
                 self._raise_unknown(conn, game_id)
                 raise SeatTakenError(f"seat {seat} of game {game_id} is not free")
             conn.execute(update(games).where(games.c.id == game_id).values(updated_at=_now()))
+            self._notify(conn, game_id, 0)
 
     def make_bot(self, game_id: str, seat: int, bot: str) -> None:
         """Turn a free human seat into a bot seat (before the game starts)."""
@@ -341,6 +348,7 @@ class Store:
             if done.rowcount != 1:
                 self._raise_unknown(conn, game_id)
                 raise SeatTakenError(f"seat {seat} of game {game_id} is not free")
+            self._notify(conn, game_id, 0)
 
     def set_status(self, game_id: str, status: str, *, expect: str | None = None) -> None:
         """Change a game's status (optionally only from ``expect``)."""
@@ -354,6 +362,7 @@ class Store:
             if done.rowcount != 1:
                 self._raise_unknown(conn, game_id)
                 raise StoreError(f"game {game_id} is not {expect}")
+            self._notify(conn, game_id, 0)
 
     # --- moves --------------------------------------------------------------------------------
     def append_move(
@@ -457,6 +466,7 @@ class Store:
                 for i, (seat, action) in enumerate(steps)
             ],
         )
+        self._notify(conn, game_id, seq + len(steps))
 
     def moves(self, game_id: str, upto: int | None = None) -> list[tuple[int, int]]:
         """The move log ``[(seat, action), ...]`` (the first ``upto`` moves if given)."""
@@ -466,6 +476,26 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(query.order_by(moves.c.seq)).all()
         return [(int(s), int(a)) for s, a in rows]
+
+    def since(self, game_id: str, seq: int) -> tuple[GameRecord, list[tuple[int, int]]]:
+        """The game as stored now and its moves from number ``seq`` on: what a server process
+        whose copy has ``seq`` moves lacks (another process wrote the rest). The moves match
+        the record: a move committed between the two reads is left for the next call."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            if row is None:
+                raise UnknownGameIdError(f"no game {game_id!r}")
+            seat_rows = (
+                conn.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat))
+                .mappings()
+                .all()
+            )
+            rows = conn.execute(
+                select(moves.c.seat, moves.c.action)
+                .where(moves.c.game_id == game_id, moves.c.seq >= seq, moves.c.seq < row["seq"])
+                .order_by(moves.c.seq)
+            ).all()
+        return _game_record(row, seat_rows), [(int(s), int(a)) for s, a in rows]
 
     def move_count(self, game_id: str) -> int:
         """Number of moves in the log."""
@@ -486,6 +516,12 @@ class Store:
         return [(str(g), int(s)) for g, s in rows]
 
     # --- helpers ------------------------------------------------------------------------------
+    def _notify(self, conn: Connection, game_id: str, seq: int) -> None:
+        """On PostgreSQL, tell the listening server processes that the game changed (sent when
+        the caller's transaction commits; never if it rolls back)."""
+        if self.dialect == "postgresql":
+            conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{game_id} {seq}")))
+
     @staticmethod
     def _raise_unknown(conn: Connection, game_id: str) -> None:
         if conn.execute(select(games.c.id).where(games.c.id == game_id)).first() is None:
