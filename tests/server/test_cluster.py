@@ -236,7 +236,8 @@ def test_two_processes_every_socket_sees_every_move_once_in_order(
             assert whole["seq"] == len(log)
             for s in sockets:
                 if s.token == token:
-                    assert s.gaps == 0 and not s.closed
+                    assert s.gaps == 0
+                    assert not s.closed
                     assert s.seqs == sorted(s.seqs), f"seat {seat}: a push went back"
                     assert s.held is not None
                     # the pushes, merged, are the seat's whole view of the end: every move
@@ -278,5 +279,6 @@ def test_sigkill_of_one_process_the_other_finishes_the_game_with_its_bots(
     _check_acked(log, acked, unanswered=2)
     assert _bot_moves_committed(servers[1]) > 0  # it took the dead process's bot over
     final = httpx.get(f"{servers[1].url}/api/games/{gid}/state", timeout=10).json()
-    assert final["status"] == "over" and final["seq"] == len(log)
+    assert final["status"] == "over"
+    assert final["seq"] == len(log)
     assert len(final["view"]["result"]["scores"]) == 3
