@@ -11,6 +11,7 @@ one process).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
@@ -24,8 +25,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from civtable.core.rng import Rng
-from civtable.server.hub import rebuild
-from civtable.store import Store
+from civtable.server.errors import ApiError
+from civtable.server.hub import Hub, rebuild
+from civtable.store import SeatSpec, Store
 from tests.server.helpers import auth, create, merge_push
 from tests.server.procs import ServerProcess
 
@@ -282,3 +284,59 @@ def test_sigkill_of_one_process_the_other_finishes_the_game_with_its_bots(
     assert final["status"] == "over"
     assert final["seq"] == len(log)
     assert len(final["view"]["result"]["scores"]) == 3
+
+
+def _whole_step(state: Any, seat: int) -> int:
+    """An action of ``seat`` that is a whole move (leaves no compound move open)."""
+    for action in state.legal_actions(seat):
+        after = state.copy()
+        after.apply(seat, action)
+        if not after.move_open(seat):
+            return int(action)
+    raise AssertionError(f"seat {seat} has no one-step move")
+
+
+def test_a_commit_beaten_by_another_process_is_caught_up_and_checked_again(pg_url: str) -> None:
+    """Two hubs (two processes) on one database; the first checks a move on a copy that the
+    second makes stale before the commit (the race the catch-up before a check cannot close).
+    The store refuses the stale commit; the first hub catches up and checks again: another
+    seat's simultaneous choice (SW-7) is then stored after the winner's, and the winner's own
+    seat playing again from the old position is answered 409. Never a 500, never a move twice."""
+
+    async def scenario() -> list[tuple[int, int]]:
+        a, b = Hub(Store.open(pg_url), cluster=True), Hub(Store.open(pg_url), cluster=True)
+        try:
+            seats = [SeatSpec("human")] * 3
+            summary, _, t0 = await a.create(
+                game_id="seven-wonders", players=3, seats=seats, seed=5, take_seat=0
+            )
+            gid = summary["id"]
+            _, _, t1 = await b.join(gid, None, "B")
+            _, _, t2 = await b.join(gid, None, "C")  # b starts the game
+            live_a, live_b = await a.fresh(gid), await b.fresh(gid)
+            assert live_a.seq == live_b.seq == 0
+            assert live_a.state is not None
+            assert live_a.status == "active"
+            first = _whole_step(live_a.state, 0)
+            second = _whole_step(live_a.state, 1)
+            other = next(x for x in live_a.state.legal_actions(0) if x != first)
+
+            async def no_catch_up(_live: Any) -> None:
+                return None
+
+            a._fresh = no_catch_up  # type: ignore[method-assign]
+            await b.move(gid, t0, 0, first)  # the second process commits move 0
+            doc = await a.move(gid, t1, 0, second)  # checked on a's copy at 0: refused, caught
+            assert doc["seq"] == 2  # up, checked again, stored as move 1
+            with pytest.raises(ApiError) as refused:
+                await a.move(gid, t0, 0, other)  # seat 0 again from the old position
+            assert refused.value.status == 409
+            assert t2
+            return b.store.moves(gid)
+        finally:
+            for hub in (a, b):
+                await hub.close()
+                hub.store.close()
+
+    log = asyncio.run(scenario())
+    assert [seat for seat, _ in log] == [0, 1]
