@@ -83,9 +83,9 @@ class Socket(threading.Thread):
 
 
 class Players:
-    """Plays the human seats, each decision on the next server in turn (a compound move's
-    steps go to the server that holds its first step: tentative steps are kept in the
-    memory of the process that took them). Records every acknowledged move."""
+    """Plays the human seats, each step on the next server in turn: a compound move's steps
+    (a 7 Wonders card, then its payment) go to different processes too. Records every
+    acknowledged move."""
 
     def __init__(self, servers: list[ServerProcess], gid: str, tokens: dict[int, str]) -> None:
         self.servers, self.gid, self.tokens = servers, gid, tokens
@@ -96,17 +96,20 @@ class Players:
         self.conflicts = 0
 
     def decision(self, seat: int) -> bool:
-        """One whole decision of ``seat`` on the next server; False if it had none."""
-        base = self.servers[self.turn % len(self.servers)].url
-        self.turn += 1
+        """One whole decision of ``seat``, each step on the next server; False if it had
+        none."""
         headers = auth(self.tokens[seat])
         steps: list[int] = []
-        with httpx.Client(base_url=base, timeout=10) as http:
-            while True:
+        while True:
+            base = self.servers[self.turn % len(self.servers)].url
+            self.turn += 1
+            with httpx.Client(base_url=base, timeout=10) as http:
                 st = http.get(f"/api/games/{self.gid}/state", headers=headers).json()
                 if st["status"] == "over":
                     self.over = True
                     return False
+                if steps:  # (a move begun by a process killed since has steps unknown here)
+                    assert st["tentative"] == len(steps), "a step of the move in progress lost"
                 legal = st["view"]["legal"]
                 if not legal:
                     return bool(steps)

@@ -43,9 +43,9 @@ def store(db_url: str) -> Store:
 
 
 def test_migrations_bring_an_empty_database_to_head(store: Store) -> None:
-    assert store.schema_revision() == "0002"
+    assert store.schema_revision() == "0003"
     store.migrate()  # idempotent
-    assert store.schema_revision() == "0002"
+    assert store.schema_revision() == "0003"
 
 
 def test_a_database_of_the_first_schema_is_upgraded_with_its_games(db_url: str) -> None:
@@ -64,7 +64,7 @@ def test_a_database_of_the_first_schema_is_upgraded_with_its_games(db_url: str) 
             )
     old.close()
     store = Store.open(db_url)
-    assert store.schema_revision() == "0002"
+    assert store.schema_revision() == "0003"
     record = store.get_game("g1")
     assert record.suggestions is False
     assert record.players == 3
@@ -240,10 +240,20 @@ def test_since_gives_what_a_stale_copy_lacks(store: Store) -> None:
     store.set_status(g.id, "active")
     store.append_moves(g.id, 0, [(0, 5), (1, 6)])
     store.append_move(g.id, 2, 2, 7)
-    record, tail = store.since(g.id, 1)
+    record, tail, held = store.since(g.id, 1)
     assert (record.seq, record.status) == (3, "active")
     assert tail == [(1, 6), (2, 7)]
+    assert held == {}
     assert store.since(g.id, 3)[1] == []
+    # a seat's steps in progress are shared until its move is stored (on PostgreSQL, where
+    # several processes may share them; one SQLite process keeps them in memory)
+    store.set_pending(g.id, 1, [4, 9])
+    store.set_pending(g.id, 2, [3])
+    assert store.since(g.id, 3)[2] == {1: [4, 9], 2: [3]}
+    store.set_pending(g.id, 2, [])
+    if store.dialect == "postgresql":
+        store.append_moves(g.id, 3, [(1, 4), (1, 9)])  # the move forgets its steps
+        assert store.since(g.id, 5)[2] == {}
     with pytest.raises(UnknownGameIdError):
         store.since("nope", 0)
 

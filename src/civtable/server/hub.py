@@ -24,9 +24,11 @@ store. Before it checks a request about a game it catches the copy up from the s
 (:meth:`Hub._catch_up`); a commit refused because another process stored that move number first
 (:class:`StaleSequenceError`) is caught up and checked again, so a move is never stored twice
 and a race is answered as a conflict (409), never as an error. Notices of the other processes'
-commits (``LISTEN``) catch up the games this process holds and push them to its sockets. The
-bots of a game are moved by the one process that holds its advisory lock; a process that dies
-frees its locks and another one takes its games over. On SQLite (one process) none of this runs.
+commits (``LISTEN``) catch up the games this process holds and push them to its sockets. A
+seat's tentative steps are written to the store too (``pending``), so its next step may reach
+any process. The bots of a game are moved by the one process that holds its advisory lock; a
+process that dies frees its locks and another one takes its games over. On SQLite (one
+process) none of this runs.
 """
 
 from __future__ import annotations
@@ -416,10 +418,11 @@ class Hub:
         apply the moves other processes stored since, in order, with the epochs and tentative
         steps a move made here would leave; re-read a lobby's seats. True if anything changed
         (the caller pushes). Only with :attr:`cluster`."""
-        record, tail = await self._db(self.store.since, live.id, live.seq)
+        record, tail, held = await self._db(self.store.since, live.id, live.seq)
         old = live.record
+        have = {s: acts for s, (acts, _) in live.tentative.items()}
         same = record.status == old.status and record.seq == live.seq and not tail
-        if same and (record.status != "lobby" or record.seats == old.seats):
+        if same and (record.status != "lobby" or record.seats == old.seats) and held == have:
             return False
         if (live.state is None and record.status != "lobby") or record.seq < live.seq:
             await self._reload(live, record)
@@ -442,9 +445,15 @@ class Hub:
                 return True
             live.state = after
             live.seq = seq
-            for other, (actions, _) in list(live.tentative.items()):
-                # a seat's move in progress here is kept if it still applies after those
-                self._set_tentative(live, other, actions)
+        # the seats' moves in progress, as any process took their steps: kept where they still
+        # apply after those moves (the same test on every process)
+        for seat in set(live.tentative) - set(held):
+            live.tentative.pop(seat, None)
+        for seat, actions in held.items():
+            if (have.get(seat) != actions or tail) and not self._set_tentative(
+                live, seat, actions
+            ):  # they no longer apply: forgotten everywhere, never to come back later
+                await self._db(self.store.set_pending, live.id, seat, [])
         live.record = record
         self._make_bots(live)
         return True
@@ -461,6 +470,10 @@ class Hub:
         live.seq = len(actions)
         live.epochs = [live.seq] * record.players
         live.tentative.clear()
+        if state is not None:
+            _, _, held = await self._db(self.store.since, live.id, record.seq)
+            for seat, steps in held.items():
+                self._set_tentative(live, seat, steps)
         self._make_bots(live)
 
     async def _fresh(self, live: LiveGame) -> None:
@@ -485,7 +498,7 @@ class Hub:
         live = self._live.get(game_id)
         if live is None or self._closing:
             return
-        if seq <= live.seq and live.status != "lobby":
+        if 0 <= seq <= live.seq and live.status != "lobby":
             return  # this process made that move (or has caught up past it already)
         if game_id in self._syncs:
             self._sync_again.add(game_id)
@@ -924,6 +937,8 @@ class Hub:
                     "bad_steps", f"you can go back 1 to {len(actions)} steps, not {steps}"
                 )
             keep = actions[: len(actions) - steps] if steps is not None else []
+            if self.cluster is not None:
+                await self._db(self.store.set_pending, live.id, seat, keep)
             self._set_tentative(live, seat, keep)
             self._push_seat(live, seat)
         return self.payload(live, seat, lang)
@@ -993,6 +1008,8 @@ class Hub:
             raise invalid("illegal_action", str(exc)) from exc
         steps = [*(held[0] if held is not None else []), action]
         if hold and not after.is_terminal() and after.move_open(seat):
+            if self.cluster is not None:  # any process may take the next step
+                await self._db(self.store.set_pending, live.id, seat, steps)
             live.tentative[seat] = (steps, after)
             self._push_seat(live, seat)
             return
@@ -1191,7 +1208,8 @@ class Hub:
         records = await self._db(self.store.list_games, status, limit)
         out = []
         for r in records:
-            live = self._live.get(r.id)
+            live = self._live.get(r.id) if self.cluster is None else None
+            # (with other processes the stored record is the newer one)
             out.append(self.summary(live.record if live else r))
         return out
 

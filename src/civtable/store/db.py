@@ -35,13 +35,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, event, func, select, update
+from sqlalchemy import Connection, Engine, create_engine, delete, event, func, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
 from civtable.core.errors import CivtableError
-from civtable.store.schema import games, moves, seats
+from civtable.store.schema import games, moves, pending, seats
 
 STATUSES = ("lobby", "active", "over")
 #: the PostgreSQL ``LISTEN``/``NOTIFY`` channel of game changes (payload ``"<game id> <seq>"``)
@@ -466,6 +466,11 @@ class Store:
                 for i, (seat, action) in enumerate(steps)
             ],
         )
+        if self.dialect == "postgresql":  # the movers' steps in progress are now the move
+            movers = sorted({seat for seat, _ in steps})
+            conn.execute(
+                delete(pending).where(pending.c.game_id == game_id, pending.c.seat.in_(movers))
+            )
         self._notify(conn, game_id, seq + len(steps))
 
     def moves(self, game_id: str, upto: int | None = None) -> list[tuple[int, int]]:
@@ -477,10 +482,13 @@ class Store:
             rows = conn.execute(query.order_by(moves.c.seq)).all()
         return [(int(s), int(a)) for s, a in rows]
 
-    def since(self, game_id: str, seq: int) -> tuple[GameRecord, list[tuple[int, int]]]:
-        """The game as stored now and its moves from number ``seq`` on: what a server process
-        whose copy has ``seq`` moves lacks (another process wrote the rest). The moves match
-        the record: a move committed between the two reads is left for the next call."""
+    def since(
+        self, game_id: str, seq: int
+    ) -> tuple[GameRecord, list[tuple[int, int]], dict[int, list[int]]]:
+        """The game as stored now, its moves from number ``seq`` on, and the seats' steps in
+        progress (:meth:`set_pending`): what a server process whose copy has ``seq`` moves
+        lacks (another process wrote the rest). The moves match the record: a move committed
+        between the two reads is left for the next call."""
         with self.engine.connect() as conn:
             row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
             if row is None:
@@ -495,7 +503,29 @@ class Store:
                 .where(moves.c.game_id == game_id, moves.c.seq >= seq, moves.c.seq < row["seq"])
                 .order_by(moves.c.seq)
             ).all()
-        return _game_record(row, seat_rows), [(int(s), int(a)) for s, a in rows]
+            held = conn.execute(
+                select(pending.c.seat, pending.c.actions).where(pending.c.game_id == game_id)
+            ).all()
+        steps = {int(s): [int(a) for a in json.loads(acts)] for s, acts in held}
+        return _game_record(row, seat_rows), [(int(s), int(a)) for s, a in rows], steps
+
+    def set_pending(self, game_id: str, seat: int, actions: Sequence[int]) -> None:
+        """Keep (or, with no ``actions``, forget) the tentative steps of ``seat``'s move in
+        progress, so that another server process can take its next step; storing the seat's
+        move forgets them in the same transaction. Notifies ``'<game id> -1'``."""
+        with self._tx() as conn:
+            mine = (pending.c.game_id == game_id, pending.c.seat == seat)
+            conn.execute(delete(pending).where(*mine))
+            if actions:
+                conn.execute(
+                    pending.insert().values(
+                        game_id=game_id,
+                        seat=seat,
+                        actions=json.dumps([int(a) for a in actions]),
+                        updated_at=_now(),
+                    )
+                )
+            self._notify(conn, game_id, -1)
 
     def move_count(self, game_id: str) -> int:
         """Number of moves in the log."""
