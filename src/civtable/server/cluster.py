@@ -61,17 +61,18 @@ class Cluster:
 
     # --- notices ------------------------------------------------------------------------------
     def listen(
-        self, on_notice: Callable[[str, int], None], on_reconnect: Callable[[], None]
+        self, on_notice: Callable[[str, int, str], None], on_reconnect: Callable[[], None]
     ) -> None:
-        """Start listening: ``on_notice(game_id, seq)`` for every change committed by any
-        process; ``on_reconnect()`` after the listener lost its connection and got it back
-        (notices may have been missed meanwhile)."""
+        """Start listening: ``on_notice(game_id, seq, origin)`` for every change committed by
+        any process (``origin``: the committing store's :attr:`Store.origin`);
+        ``on_reconnect()`` after the listener lost its connection and got it back (notices may
+        have been missed meanwhile)."""
         self._listen_task = asyncio.get_running_loop().create_task(
             self._listen(on_notice, on_reconnect), name="civtable-listen"
         )
 
     async def _listen(
-        self, on_notice: Callable[[str, int], None], on_reconnect: Callable[[], None]
+        self, on_notice: Callable[[str, int, str], None], on_reconnect: Callable[[], None]
     ) -> None:
         import psycopg
 
@@ -89,9 +90,9 @@ class Cluster:
                     on_reconnect()
                 first = False
                 async for notice in conn.notifies():
-                    game_id, _, seq = notice.payload.partition(" ")
+                    game_id, seq, origin = [*notice.payload.split(" "), "", ""][:3]
                     try:
-                        on_notice(game_id, int(seq))
+                        on_notice(game_id, int(seq), origin)
                     except Exception:  # one bad notice must not stop the listener
                         log.exception("cluster: notice %r", notice.payload)
             except psycopg.Error as exc:

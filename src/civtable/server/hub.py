@@ -251,6 +251,8 @@ class Hub:
             cluster = store.dialect == "postgresql"
         #: this process's part among several on one PostgreSQL (None: the only process)
         self.cluster: Cluster | None = Cluster(store) if cluster else None
+        if cluster and not store.origin:  # this process's notices are not news to it
+            store.origin = secrets.token_hex(6)
         self._syncs: dict[str, asyncio.Task[None]] = {}
         self._sync_again: set[str] = set()
         self._sweeper: asyncio.Task[None] | None = None
@@ -418,7 +420,8 @@ class Hub:
         apply the moves other processes stored since, in order, with the epochs and tentative
         steps a move made here would leave; re-read a lobby's seats. True if anything changed
         (the caller pushes). Only with :attr:`cluster`."""
-        record, tail, held = await self._db(self.store.since, live.id, live.seq)
+        known = live.record.seats if live.status != "lobby" else None
+        record, tail, held = await self._db(self.store.since, live.id, live.seq, known)
         old = live.record
         have = {s: acts for s, (acts, _) in live.tentative.items()}
         same = record.status == old.status and record.seq == live.seq and not tail
@@ -492,11 +495,12 @@ class Hub:
             self._kick_bots(live, claim=False)
         return live
 
-    def _on_notice(self, game_id: str, seq: int) -> None:
-        """Some process committed a change of ``game_id`` (now ``seq`` moves): if this process
-        holds the game and lacks it, catch up and push (one catch-up at a time per game)."""
+    def _on_notice(self, game_id: str, seq: int, origin: str = "") -> None:
+        """Some process committed a change of ``game_id`` (now ``seq`` moves; -1: a seat's
+        steps in progress): if this process holds the game and lacks it, catch up and push (one
+        catch-up at a time per game). Its own changes (``origin``) it has already."""
         live = self._live.get(game_id)
-        if live is None or self._closing:
+        if live is None or self._closing or (origin and origin == self.store.origin):
             return
         if 0 <= seq <= live.seq and live.status != "lobby":
             return  # this process made that move (or has caught up past it already)

@@ -184,6 +184,9 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        #: added to this store's change notices (PostgreSQL), so that the server process that
+        #: made a change can tell its own notices from the other processes'
+        self.origin = ""
 
     @property
     def dialect(self) -> str:
@@ -483,31 +486,43 @@ class Store:
         return [(int(s), int(a)) for s, a in rows]
 
     def since(
-        self, game_id: str, seq: int
+        self, game_id: str, seq: int, known: tuple[SeatRecord, ...] | None = None
     ) -> tuple[GameRecord, list[tuple[int, int]], dict[int, list[int]]]:
         """The game as stored now, its moves from number ``seq`` on, and the seats' steps in
         progress (:meth:`set_pending`): what a server process whose copy has ``seq`` moves
         lacks (another process wrote the rest). The moves match the record: a move committed
-        between the two reads is left for the next call."""
+        between the two reads is left for the next call. ``known``: the seats the caller
+        holds, used as they are once the game has left the lobby (seats change only there)."""
         with self.engine.connect() as conn:
             row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
             if row is None:
                 raise UnknownGameIdError(f"no game {game_id!r}")
-            seat_rows = (
-                conn.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat))
-                .mappings()
-                .all()
-            )
-            rows = conn.execute(
-                select(moves.c.seat, moves.c.action)
-                .where(moves.c.game_id == game_id, moves.c.seq >= seq, moves.c.seq < row["seq"])
-                .order_by(moves.c.seq)
-            ).all()
+            if known is None or row["status"] == "lobby":
+                seat_rows: Sequence[Any] = (
+                    conn.execute(
+                        select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
+                    )
+                    .mappings()
+                    .all()
+                )
+            rows: Sequence[Any] = []
+            if row["seq"] > seq:
+                rows = conn.execute(
+                    select(moves.c.seat, moves.c.action)
+                    .where(moves.c.game_id == game_id, moves.c.seq >= seq, moves.c.seq < row["seq"])
+                    .order_by(moves.c.seq)
+                ).all()
             held = conn.execute(
                 select(pending.c.seat, pending.c.actions).where(pending.c.game_id == game_id)
             ).all()
         steps = {int(s): [int(a) for a in json.loads(acts)] for s, acts in held}
-        return _game_record(row, seat_rows), [(int(s), int(a)) for s, a in rows], steps
+        if known is None or row["status"] == "lobby":
+            record = _game_record(row, seat_rows)
+        else:
+            from dataclasses import replace
+
+            record = replace(_game_record(row, []), seats=known)
+        return record, [(int(s), int(a)) for s, a in rows], steps
 
     def set_pending(self, game_id: str, seat: int, actions: Sequence[int]) -> None:
         """Keep (or, with no ``actions``, forget) the tentative steps of ``seat``'s move in
@@ -550,7 +565,8 @@ class Store:
         """On PostgreSQL, tell the listening server processes that the game changed (sent when
         the caller's transaction commits; never if it rolls back)."""
         if self.dialect == "postgresql":
-            conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{game_id} {seq}")))
+            note = f"{game_id} {seq} {self.origin}".rstrip()
+            conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, note)))
 
     @staticmethod
     def _raise_unknown(conn: Connection, game_id: str) -> None:
