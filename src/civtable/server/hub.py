@@ -504,6 +504,9 @@ class Hub:
             return
         if 0 <= seq <= live.seq and live.status != "lobby":
             return  # this process made that move (or has caught up past it already)
+        assert self.cluster is not None
+        if not live.subscribers and not self.cluster.owns(game_id):
+            return  # nobody to push to and no bot to move: the next request catches up
         if game_id in self._syncs:
             self._sync_again.add(game_id)
             return
