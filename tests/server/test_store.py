@@ -251,6 +251,11 @@ def test_since_gives_what_a_stale_copy_lacks(store: Store) -> None:
     store.set_pending(g.id, 2, [3])
     assert store.since(g.id, 3)[2] == {1: [4, 9], 2: [3]}
     store.set_pending(g.id, 2, [])
+    assert not store.drop_pending(g.id, 1, [4, 9], 2)  # not at that position any more
+    assert not store.drop_pending(g.id, 1, [4], 3)  # not those steps
+    store.set_pending(g.id, 2, [8])
+    assert store.drop_pending(g.id, 2, [8], 3)
+    assert store.since(g.id, 3)[2] == {1: [4, 9]}
     if store.dialect == "postgresql":
         store.append_moves(g.id, 3, [(1, 4), (1, 9)])  # the move forgets its steps
         assert store.since(g.id, 5)[2] == {}

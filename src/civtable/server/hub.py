@@ -455,8 +455,9 @@ class Hub:
         for seat, actions in held.items():
             if (have.get(seat) != actions or tail) and not self._set_tentative(
                 live, seat, actions
-            ):  # they no longer apply: forgotten everywhere, never to come back later
-                await self._db(self.store.set_pending, live.id, seat, [])
+            ):  # they no longer apply: forgotten everywhere (unless they were written for a
+                # later position than this copy's, which the next catch-up reaches)
+                await self._db(self.store.drop_pending, live.id, seat, actions, record.seq)
         live.record = record
         self._make_bots(live)
         return True

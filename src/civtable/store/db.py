@@ -542,6 +542,24 @@ class Store:
                 )
             self._notify(conn, game_id, -1)
 
+    def drop_pending(self, game_id: str, seat: int, actions: Sequence[int], seq: int) -> bool:
+        """Forget ``seat``'s steps in progress if they are still ``actions`` and the game still
+        has ``seq`` moves (the position on which the caller found that they no longer apply);
+        True if they were forgotten. Notifies ``'<game id> -1'`` then."""
+        with self._tx() as conn:
+            done = conn.execute(
+                delete(pending).where(
+                    pending.c.game_id == game_id,
+                    pending.c.seat == seat,
+                    pending.c.actions == json.dumps([int(a) for a in actions]),
+                    select(games.c.seq).where(games.c.id == game_id).scalar_subquery() == seq,
+                )
+            )
+            if done.rowcount != 1:
+                return False
+            self._notify(conn, game_id, -1)
+            return True
+
     def move_count(self, game_id: str) -> int:
         """Number of moves in the log."""
         with self.engine.connect() as conn:
