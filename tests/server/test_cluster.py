@@ -73,7 +73,7 @@ class Socket(threading.Thread):
         finally:
             self.ready.set()
 
-    def wait_for(self, seq: int, timeout: float = 20) -> None:
+    def wait_for(self, seq: int, timeout: float = 60) -> None:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.held is not None and self.held["seq"] >= seq and self.held["status"] == "over":
@@ -131,7 +131,7 @@ class Players:
                 self.acked.extend((first + i + 1, seat, a) for i, a in enumerate(steps))
                 return True
 
-    def play(self, until: int | None = None, deadline: float = 120) -> None:
+    def play(self, until: int | None = None, deadline: float = 300) -> None:
         """Play until the game is over (or ``until`` moves are acknowledged)."""
         end = time.monotonic() + deadline
         while not self.over and time.monotonic() < end:
