@@ -38,7 +38,9 @@ import contextlib
 import json
 import logging
 import multiprocessing
+import os
 import secrets
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -1133,7 +1135,10 @@ class Hub:
         worker died: the call that saw the death fails, as a bot's crash always did)."""
         if self._procs is None:
             self._procs = ProcessPoolExecutor(
-                max_workers=self.bot_processes, mp_context=multiprocessing.get_context("spawn")
+                max_workers=self.bot_processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_follow_server,
+                initargs=(os.getpid(),),
             )
             if self.on_new_pool is not None:
                 self.on_new_pool(self._procs)
@@ -1347,6 +1352,18 @@ def _with_seq(record: GameRecord, seq: int) -> GameRecord:
     from dataclasses import replace
 
     return replace(record, seq=seq)
+
+
+def _follow_server(server_pid: int) -> None:
+    """In a bot worker process: end when the server process that started it is gone (killed
+    with SIGKILL, its pool cannot stop its workers; they would wait for work for ever)."""
+
+    def watch() -> None:
+        while os.getppid() == server_pid:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="civtable-follow-server", daemon=True).start()
 
 
 def _choose_all(bots: list[tuple[Bot, int]], state: State) -> list[tuple[int, int]]:
