@@ -16,6 +16,10 @@ polls ``/healthz``. After ``--warmup`` seconds it measures for ``--seconds`` sec
 
     .venv/bin/python benchmarks/server_load.py --games 50 --seconds 30
     .venv/bin/python benchmarks/server_load.py --games 200 --seconds 60 --json
+    .venv/bin/python benchmarks/server_load.py --db postgresql://u:pw@127.0.0.1/db --workers 2
+
+``--db`` measures on a PostgreSQL database instead (its moves are counted before and after the
+window, so it need not be empty); ``--workers N`` serves with N processes on it.
 
 The driver understands both push forms of the server: a whole payload (``type: state``) and a
 delta (``type: delta``, what changed since the payload it ``base``-s on); on a gap it asks for
@@ -112,8 +116,9 @@ def _cpu_seconds(pid: int) -> float:
 
 
 def _children_cpu(pid: int) -> float:
-    """CPU of the live child processes of ``pid`` (a bot worker pool, if any)."""
-    total = 0.0
+    """CPU of the live descendants of ``pid`` (server processes of ``--workers`` and the bot
+    worker pools, if any)."""
+    parents: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -121,13 +126,26 @@ def _children_cpu(pid: int) -> float:
             stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(stat[1]) == pid:
-            total += _cpu_seconds(int(entry.name))
+        parents[int(entry.name)] = int(stat[1])
+    total = 0.0
+    for child in parents:
+        up = parents.get(child)
+        while up is not None and up != pid:
+            up = parents.get(up)
+        if up == pid:
+            total += _cpu_seconds(child)
     return total
 
 
-def _stored_moves(db_file: Path) -> int:
-    with contextlib.closing(sqlite3.connect(f"file:{db_file}?mode=ro", uri=True)) as conn:
+def _stored_moves(db: str) -> int:
+    """Rows in the ``moves`` table of the database ``db`` (a SQLite file or a PostgreSQL URL)."""
+    if db.startswith(("postgresql://", "postgres://")):
+        import psycopg
+
+        with psycopg.connect(db) as pg:
+            row = pg.execute("SELECT count(*) FROM moves").fetchone()
+            return int(row[0]) if row else 0
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as conn:
         conn.execute("PRAGMA busy_timeout=10000")
         return int(conn.execute("SELECT count(*) FROM moves").fetchone()[0])
 
@@ -360,9 +378,7 @@ class Driver:
                 await asyncio.sleep(self.args.health_interval)
 
 
-async def _run(
-    port: int, db_file: Path, server_pid: int, args: argparse.Namespace
-) -> dict[str, Any]:
+async def _run(port: int, db: str, server_pid: int, args: argparse.Namespace) -> dict[str, Any]:
     driver = Driver(port, args)
     loop = asyncio.get_running_loop()
     slots = []
@@ -371,7 +387,7 @@ async def _run(
         await asyncio.sleep(args.create_gap)
     health = loop.create_task(driver.poll_health())
     await asyncio.sleep(args.warmup)
-    moves0 = _stored_moves(db_file)
+    moves0 = _stored_moves(db)
     cpu0 = _cpu_seconds(server_pid) + _children_cpu(server_pid)
     me0 = time.process_time()
     driver.stats.measuring = True
@@ -379,7 +395,7 @@ async def _run(
     await asyncio.sleep(args.seconds)
     driver.stats.measuring = False
     elapsed = time.perf_counter() - t0
-    moves1 = _stored_moves(db_file)
+    moves1 = _stored_moves(db)
     cpu1 = _cpu_seconds(server_pid) + _children_cpu(server_pid)
     me1 = time.process_time()
     driver.stopping = True
@@ -388,6 +404,8 @@ async def _run(
     s = driver.stats
     return {
         "live_games": args.games,
+        "database": "postgresql" if db.startswith("postgres") else "sqlite",
+        "workers": args.workers,
         "players": args.players,
         "bot": args.bot,
         "seconds": round(elapsed, 1),
@@ -428,15 +446,25 @@ def main(argv: list[str] | None = None) -> int:
         help="the civtable command to serve with (default: this environment's), e.g. "
         "/work/main/.venv/bin/civtable to measure another checkout back to back",
     )
+    ap.add_argument(
+        "--db", metavar="URL", help="a PostgreSQL URL to serve from (default: a fresh SQLite file)"
+    )
+    ap.add_argument(
+        "--workers", type=int, default=1, help="server processes (default 1; >1 needs --db)"
+    )
     ap.add_argument("--json", action="store_true", help="print JSON")
     args = ap.parse_args(argv)
+    if args.workers > 1 and not args.db:
+        ap.error("--workers more than 1 needs --db postgresql://...")
     with tempfile.TemporaryDirectory() as tmp:
-        db_file = Path(tmp) / "load.db"
+        db = args.db or str(Path(tmp) / "load.db")
+        url = args.db or f"sqlite:///{db}"
         port = free_port()
         log = Path(tmp) / "server.log"
-        proc = _start(f"sqlite:///{db_file}", port, log, args.server_arg, args.civtable)
+        extra = [*args.server_arg, *(["--workers", str(args.workers)] if args.workers > 1 else [])]
+        proc = _start(url, port, log, extra, args.civtable)
         try:
-            result = asyncio.run(_run(port, db_file, proc.pid, args))
+            result = asyncio.run(_run(port, db, proc.pid, args))
         finally:
             os.kill(proc.pid, signal.SIGTERM)
             try:
@@ -451,7 +479,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         m, h = result["move_ms"], result["healthz_ms"]
         print(
-            f"{result['live_games']} live games ({args.players} seats, 1 human + {args.bot} bots), "
+            f"{result['live_games']} live games on {result['database']}, {args.workers} "
+            f"process(es) ({args.players} seats, 1 human + {args.bot} bots), "
             f"{result['seconds']} s: human moves/s {result['human_moves_per_s']}, stored moves/s "
             f"{result['stored_moves_per_s']}; move p50 {m['p50']} ms p99 {m['p99']} ms; /healthz "
             f"p50 {h['p50']} ms p99 {h['p99']} ms; errors {result['errors']} "

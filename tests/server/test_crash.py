@@ -149,3 +149,58 @@ def test_sigkill_loses_no_acknowledged_move(db_url: str, tmp_path: Path) -> None
         assert len(final["view"]["result"]["scores"]) == 3
     finally:
         server.stop()
+
+
+def _children(pid: int) -> list[int]:
+    """Live child processes of ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)
+            except OSError:
+                continue
+            fields = stat[1].split()
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def test_bot_worker_processes_end_with_a_killed_server(sqlite_url: str, tmp_path: Path) -> None:
+    """SIGKILL gives the server no time to stop its bot worker processes: they notice that
+    their server is gone and end (they used to wait for work for ever, 44 MB each)."""
+    server = ServerProcess(sqlite_url, tmp_path / "server.log", extra=["--bot-processes", "2"])
+    server.start()
+    assert server.proc is not None
+    pid = server.proc.pid
+    try:
+        with httpx.Client(base_url=server.url, timeout=10) as http:
+            r = http.post(
+                "/api/games",
+                json={
+                    "players": 3,
+                    "seed": 4,
+                    "seats": [{"kind": "bot", "bot": "heuristic"}] * 3,
+                },
+            )
+            assert r.status_code == 201, r.text
+        end = time.monotonic() + 60
+        while not _children(pid):  # the searching bots started their worker processes
+            assert time.monotonic() < end, "no bot worker process started"
+            time.sleep(0.05)
+        workers = _children(pid)
+        server.kill()
+        end = time.monotonic() + 20
+        while any(Path(f"/proc/{w}").exists() and _alive(w) for w in workers):
+            assert time.monotonic() < end, "bot workers outlived their server"
+            time.sleep(0.1)
+    finally:
+        if server.proc is not None:
+            server.stop()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

@@ -10,6 +10,8 @@ import pytest
 from civtable import games
 from civtable.bots import make_bot
 from civtable.store import (
+    NOTIFY_CHANNEL,
+    Append,
     NewGame,
     SeatSpec,
     SeatTakenError,
@@ -41,9 +43,9 @@ def store(db_url: str) -> Store:
 
 
 def test_migrations_bring_an_empty_database_to_head(store: Store) -> None:
-    assert store.schema_revision() == "0002"
+    assert store.schema_revision() == "0003"
     store.migrate()  # idempotent
-    assert store.schema_revision() == "0002"
+    assert store.schema_revision() == "0003"
 
 
 def test_a_database_of_the_first_schema_is_upgraded_with_its_games(db_url: str) -> None:
@@ -62,7 +64,7 @@ def test_a_database_of_the_first_schema_is_upgraded_with_its_games(db_url: str) 
             )
     old.close()
     store = Store.open(db_url)
-    assert store.schema_revision() == "0002"
+    assert store.schema_revision() == "0003"
     record = store.get_game("g1")
     assert record.suggestions is False
     assert record.players == 3
@@ -230,3 +232,73 @@ def test_postgres_urls_use_psycopg3() -> None:
     assert normalize_url("postgresql://u:p@h/db") == "postgresql+psycopg://u:p@h/db"
     assert normalize_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
     assert normalize_url("sqlite:///x.db") == "sqlite:///x.db"
+
+
+def test_since_gives_what_a_stale_copy_lacks(store: Store) -> None:
+    """A server process whose copy has ``seq`` moves catches up from the log (issue 23)."""
+    g = store.create_game(_setup())
+    store.set_status(g.id, "active")
+    store.append_moves(g.id, 0, [(0, 5), (1, 6)])
+    store.append_move(g.id, 2, 2, 7)
+    record, tail, held = store.since(g.id, 1)
+    assert (record.seq, record.status) == (3, "active")
+    assert tail == [(1, 6), (2, 7)]
+    assert held == {}
+    assert store.since(g.id, 3)[1] == []
+    # a seat's steps in progress are shared until its move is stored (on PostgreSQL, where
+    # several processes may share them; one SQLite process keeps them in memory)
+    store.set_pending(g.id, 1, [4, 9])
+    store.set_pending(g.id, 2, [3])
+    assert store.since(g.id, 3)[2] == {1: [4, 9], 2: [3]}
+    store.set_pending(g.id, 2, [])
+    assert not store.drop_pending(g.id, 1, [4, 9], 2)  # not at that position any more
+    assert not store.drop_pending(g.id, 1, [4], 3)  # not those steps
+    store.set_pending(g.id, 2, [8])
+    assert store.drop_pending(g.id, 2, [8], 3)
+    assert store.since(g.id, 3)[2] == {1: [4, 9]}
+    if store.dialect == "postgresql":
+        store.append_moves(g.id, 3, [(1, 4), (1, 9)])  # the move forgets its steps
+        assert store.since(g.id, 5)[2] == {}
+    with pytest.raises(UnknownGameIdError):
+        store.since("nope", 0)
+
+
+def test_two_stores_on_one_database_never_both_commit_a_seq(db_url: str) -> None:
+    """Two server processes (two stores, two pools) offering move 0 of one game: one commit
+    wins, the other is refused whole (single or batched), and the log holds one move."""
+    a, b = Store.open(db_url), Store.open(db_url)
+    try:
+        g = a.create_game(_setup())
+        a.set_status(g.id, "active")
+        a.append_move(g.id, 0, 0, 5)
+        with pytest.raises(StaleSequenceError):
+            b.append_move(g.id, 0, 1, 6)
+        [error] = b.append_batch([Append(g.id, 0, ((1, 6), (1, 7)))])
+        assert isinstance(error, StaleSequenceError)
+        assert a.moves(g.id) == b.moves(g.id) == [(0, 5)]
+    finally:
+        a.close()
+        b.close()
+
+
+def test_postgresql_notifies_each_committed_change(pg_url: str) -> None:
+    """Every committed change sends ``'<game id> <seq>'`` on the channel; a refused one none."""
+    import psycopg
+
+    store = Store.open(pg_url)
+    listener = psycopg.connect(pg_url, autocommit=True)
+    try:
+        listener.execute(f"LISTEN {NOTIFY_CHANNEL}")
+        g = store.create_game(_setup())
+        store.take_seat(g.id, 0, "Ann", "h" * 64)
+        store.set_status(g.id, "active")
+        store.append_moves(g.id, 0, [(0, 5), (1, 6)])
+        with pytest.raises(StaleSequenceError):
+            store.append_move(g.id, 0, 2, 7)
+        store.append_batch([Append(g.id, 2, ((2, 7),))])
+        got = [n.payload for n in listener.notifies(timeout=2, stop_after=4)]
+        assert got == [f"{g.id} 0", f"{g.id} 0", f"{g.id} 2", f"{g.id} 3"]
+        assert list(listener.notifies(timeout=0.3)) == []  # nothing for the refused move
+    finally:
+        listener.close()
+        store.close()

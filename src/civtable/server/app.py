@@ -572,7 +572,7 @@ def create_app(
     @app.get("/api/games/{game_id}", tags=["lobby"])
     async def get_game(game_id: str) -> JSON:
         """Public facts about one game: seats, status, sequence number."""
-        return hub.summary((await hub.live(game_id)).record)
+        return hub.summary((await hub.fresh(game_id)).record)
 
     @app.post("/api/games/{game_id}/join", tags=["lobby"])
     async def join_game(game_id: str, body: JoinIn) -> JSON:
@@ -594,7 +594,7 @@ def create_app(
     @app.get("/api/games/{game_id}/state", tags=["play"], response_model=JSON)
     async def game_state(game_id: str, token: Token, lang: Lang) -> Response:
         """The current payload: ``view(seat)`` for a seat token, ``view(None)`` without one."""
-        live = await hub.live(game_id)
+        live = await hub.fresh(game_id)
         seat = hub.seat_of(live, token) if token else None
         return _json_text(hub.encoded(live, seat, lang))
 
@@ -653,7 +653,7 @@ def create_app(
                     lang = present.check_language(lang)
                 except present.UnknownLanguageError as exc:
                     raise ApiError(422, "unknown_language", str(exc)) from exc
-            live = await hub.live(game_id)
+            live = await hub.fresh(game_id)
             seat = hub.seat_of(live, token) if token else None
             if seat is None:
                 limiter.check_spectators(sum(s.seat is None for s in live.subscribers))

@@ -2,18 +2,25 @@
 
 The main ``civtable`` command adds this subcommand with :func:`add_serve_parser`; the same
 command runs standalone as ``python -m civtable.server [--host] [--port] [--db URL]``.
+``--workers N`` (PostgreSQL only) starts N server processes on the one port: uvicorn's
+supervisor binds it, starts the processes (each builds its app with :func:`worker_app`) and
+starts a new one when one dies.
 Importing this module is cheap: FastAPI and uvicorn load only when the server starts.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import logging
+import os
 import signal
 import sys
 from typing import Any
 
 log = logging.getLogger("civtable.server")
+#: the environment variable that hands ``serve``'s options to the processes of ``--workers``
+WORKER_CONFIG = "CIVTABLE_SERVE_CONFIG"
 
 
 def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -34,6 +41,14 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
         metavar="URL",
         help="database URL: sqlite:///path/file.db or postgresql://user:pw@host/db "
         "(default: civtable.db in the user data directory, or $CIVTABLE_DB)",
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes on this port (default 1); more than one needs PostgreSQL: "
+        "they share its games, push each other's moves and take over the bots of one that dies",
     )
     p.add_argument(
         "--bot-delay",
@@ -153,6 +168,13 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
         if count < 0:
             _say(err, f"civtable serve: error: {flag} must be 0 or more, not {count}", error=True)
             return 2
+    if args.workers < 1:
+        _say(
+            err,
+            f"civtable serve: error: --workers must be 1 or more, not {args.workers}",
+            error=True,
+        )
+        return 2
     from civtable.bots import UnknownBotError, make_bot
     from civtable.bots.ismcts import IsmctsBot
 
@@ -176,31 +198,25 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         _say(err, f"civtable serve: error: cannot open the database {shown}: {reason}", error=True)
         return 1
+    if args.workers > 1:
+        dialect = store.dialect
+        store.close()
+        if dialect != "postgresql":
+            _say(
+                err,
+                f"civtable serve: error: --workers {args.workers} needs PostgreSQL "
+                "(--db postgresql://user:pw@host/db): a SQLite file is one process's database; "
+                "run one process (--workers 1) on SQLite",
+                error=True,
+            )
+            return 2
+        return _serve_workers(args, url, shown, out, err)
     import uvicorn
 
-    from civtable.bots import BotLimits
     from civtable.server import logs
 
     logs.configure(args.log_format, args.log_level)
-    from civtable.server.app import create_app
-
-    limits = BotLimits(max_seconds=args.max_bot_seconds, max_iterations=args.max_bot_iterations)
-    from civtable.server.limits import ClientLimits
-
-    clients = ClientLimits(
-        games_per_hour=args.max_games_per_hour,
-        sockets_per_client=args.max_sockets_per_client,
-        spectators_per_game=args.max_spectators,
-    )
-    app = create_app(
-        store=store,
-        bot_delay=args.bot_delay,
-        bot_processes=args.bot_processes,
-        bot_limits=limits,
-        body_timeout=args.body_timeout,
-        client_limits=clients,
-        suggest_bot=args.suggest_bot,
-    )
+    app = _app(args, store=store)
     _say(
         out,
         f"civtable: web server at http://{args.host}:{args.port} (database: {shown}); "
@@ -248,6 +264,99 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
     finally:
         signal.signal(signal.SIGTERM, previous)
         store.close()
+    log.info("stopped", extra={"event": "stopped"})
+    return 0
+
+
+def _app(args: argparse.Namespace, *, store: Any = None, url: str | None = None) -> Any:
+    """The web application of ``serve``'s options (on an open ``store``, or one it opens)."""
+    from civtable.bots import BotLimits
+    from civtable.server.app import create_app
+    from civtable.server.limits import ClientLimits
+
+    limits = BotLimits(max_seconds=args.max_bot_seconds, max_iterations=args.max_bot_iterations)
+    clients = ClientLimits(
+        games_per_hour=args.max_games_per_hour,
+        sockets_per_client=args.max_sockets_per_client,
+        spectators_per_game=args.max_spectators,
+    )
+    return create_app(
+        url,
+        store=store,
+        bot_delay=args.bot_delay,
+        bot_processes=args.bot_processes,
+        bot_limits=limits,
+        body_timeout=args.body_timeout,
+        client_limits=clients,
+        suggest_bot=args.suggest_bot,
+    )
+
+
+def worker_app() -> Any:
+    """The app of one ``--workers`` process: ``serve``'s options come in :data:`WORKER_CONFIG`
+    (uvicorn calls this in each process it starts)."""
+    from civtable.server import logs
+
+    options = json.loads(os.environ[WORKER_CONFIG])
+    args = argparse.Namespace(**options)
+    logs.configure(args.log_format, args.log_level)
+    return _app(args, url=args.db)
+
+
+def _serve_workers(args: argparse.Namespace, url: str, shown: str, out: Any, err: Any) -> int:
+    """Run ``args.workers`` server processes on one port (PostgreSQL): uvicorn's supervisor
+    binds the port, starts the processes, starts a new one when one dies, and on SIGTERM or
+    Ctrl-C stops them all gracefully (each finishes its requests and commits)."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    from civtable.server import logs
+
+    logs.configure(args.log_format, args.log_level)
+    options = {k: v for k, v in vars(args).items() if k != "func"}
+    options["db"] = url
+    os.environ[WORKER_CONFIG] = json.dumps(options)
+    config = uvicorn.Config(
+        "civtable.server.cli:worker_app",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        log_level=args.log_level,
+        ws_per_message_deflate=args.ws_deflate,
+        log_config=None,
+        access_log=False,
+        timeout_graceful_shutdown=args.shutdown_timeout,
+    )
+    try:
+        sock = config.bind_socket()
+    except SystemExit:
+        _say(
+            err,
+            f"civtable serve: error: cannot listen on {args.host}:{args.port} "
+            "(is the port in use?)",
+            error=True,
+        )
+        return 1
+    _say(
+        out,
+        f"civtable: {args.workers} server processes at http://{args.host}:{args.port} "
+        f"(database: {shown}); Ctrl-C stops them",
+    )
+    log.info(
+        "serving",
+        extra={
+            "event": "startup",
+            "host": args.host,
+            "port": args.port,
+            "database": shown,
+            "workers": args.workers,
+        },
+    )
+    try:
+        Multiprocess(config, sockets=[sock]).run()
+    finally:
+        sock.close()
     log.info("stopped", extra={"event": "stopped"})
     return 0
 

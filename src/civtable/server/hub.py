@@ -17,6 +17,18 @@ sender happened since: its own previous move, or any move that changed its legal
 seats committing in the same simultaneous step do not make a view stale (they only flip the
 ``committed`` flags), so players are not refused because a bot was quick; two tabs of one seat
 cannot both play, because the first move makes the second tab's ``seq`` stale.
+
+**Several processes** (PostgreSQL, issue 23). On a PostgreSQL store the hub is one of possibly
+many server processes (:mod:`civtable.server.cluster`); its copy of a game may then lag the
+store. Before it checks a request about a game it catches the copy up from the store's move log
+(:meth:`Hub._catch_up`); a commit refused because another process stored that move number first
+(:class:`StaleSequenceError`) is caught up and checked again, so a move is never stored twice
+and a race is answered as a conflict (409), never as an error. Notices of the other processes'
+commits (``LISTEN``) catch up the games this process holds and push them to its sockets. A
+seat's tentative steps are written to the store too (``pending``), so its next step may reach
+any process. The bots of a game are moved by the one process that holds its advisory lock; a
+process that dies frees its locks and another one takes its games over. On SQLite (one
+process) none of this runs.
 """
 
 from __future__ import annotations
@@ -26,7 +38,9 @@ import contextlib
 import json
 import logging
 import multiprocessing
+import os
 import secrets
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -46,6 +60,7 @@ from civtable.core.errors import (
     UnknownGameError,
 )
 from civtable.server import extras, tokens
+from civtable.server.cluster import Cluster
 from civtable.server.errors import ApiError, conflict, invalid, not_found
 from civtable.store import (
     Append,
@@ -64,6 +79,13 @@ log = logging.getLogger("civtable.server")
 #: the search behind "suggest a move": one CPU-second, the "hard" level's budget
 SUGGEST_BOT = "ismcts:1s:clock=cpu"
 T = TypeVar("T")
+#: a move refused because another process stored that number first is checked again this often
+#: (after catching up) before it is answered as a conflict
+COMMIT_TRIES = 3
+
+
+class _BehindError(Exception):
+    """A commit found the store ahead of this process's copy of the game (cluster only)."""
 
 
 def enable_log(state: State) -> None:
@@ -222,8 +244,20 @@ class Hub:
         bot_delay: float = 0.0,
         bot_limits: BotLimits | None = None,
         suggest_bot: str = SUGGEST_BOT,
+        cluster: bool | None = None,
     ) -> None:
+        """``cluster``: share the store with other server processes (default: on PostgreSQL;
+        never on SQLite, which one process holds)."""
         self.store = store
+        if cluster is None:
+            cluster = store.dialect == "postgresql"
+        #: this process's part among several on one PostgreSQL (None: the only process)
+        self.cluster: Cluster | None = Cluster(store) if cluster else None
+        if cluster and not store.origin:  # this process's notices are not news to it
+            store.origin = secrets.token_hex(6)
+        self._syncs: dict[str, asyncio.Task[None]] = {}
+        self._sync_again: set[str] = set()
+        self._sweeper: asyncio.Task[None] | None = None
         #: moves of all games are committed together by one writer (issue 23)
         self.commits = GroupCommit(store)
         #: the search behind "suggest a move" (issue 22): an ISMCTS spec chosen by the server
@@ -247,7 +281,16 @@ class Hub:
 
     # --- life cycle ---------------------------------------------------------------------------
     async def resume(self) -> int:
-        """Load every active game and let its bots move (after a restart); returns the count."""
+        """Load every active game and let its bots move (after a restart); returns the count.
+
+        With other processes (:attr:`cluster`): listen for their commits, and take over the
+        games with bots that no process moves (now, and every ``sweep_every`` seconds); returns
+        how many were taken now."""
+        if self.cluster is not None:
+            self.cluster.listen(self._on_notice, self._on_reconnect)
+            taken = await self._sweep()
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
+            return taken
         ids = await self._db(self.store.game_ids, "active")
         for game_id in ids:
             try:
@@ -263,6 +306,10 @@ class Hub:
         game's bot task is cancelled while this holds the game's lock, so no task is stopped
         between writing a move and making it live (graceful shutdown, issue 23)."""
         self._closing = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        for sync in list(self._syncs.values()):
+            sync.cancel()
         tasks = []
         for g in list(self._live.values()):
             task = g.bot_task
@@ -279,6 +326,8 @@ class Hub:
             self._procs.shutdown(wait=False, cancel_futures=True)
             self._procs = None
         await asyncio.to_thread(self.commits.close)  # what is queued is committed first
+        if self.cluster is not None:  # frees this process's games for the others
+            await self.cluster.close()
 
     def held(self, game_id: str) -> LiveGame | None:
         """The game if it is in memory now (never loads it; for metrics and logs)."""
@@ -323,6 +372,8 @@ class Hub:
         for game_id, g in list(self._live.items()):
             if len(self._live) < self.max_live // 2:
                 break
+            if self.cluster is not None and self.cluster.owns(game_id):
+                continue  # this process moves its bots: it must hear of its moves
             if not g.subscribers and g.bot_task is None and not g.lock.locked():
                 del self._live[game_id]
 
@@ -364,6 +415,158 @@ class Hub:
         """Re-read the record (seats, status) after a lobby change."""
         live.record = await self._db(self.store.get_game, live.id)
         live.forget_payloads()
+
+    # --- several processes (PostgreSQL) -------------------------------------------------------
+    async def _catch_up(self, live: LiveGame) -> bool:
+        """Bring this process's copy of the game up to the store (caller holds the lock):
+        apply the moves other processes stored since, in order, with the epochs and tentative
+        steps a move made here would leave; re-read a lobby's seats. True if anything changed
+        (the caller pushes). Only with :attr:`cluster`."""
+        known = live.record.seats if live.status != "lobby" else None
+        record, tail, held = await self._db(self.store.since, live.id, live.seq, known)
+        old = live.record
+        have = {s: acts for s, (acts, _) in live.tentative.items()}
+        same = record.status == old.status and record.seq == live.seq and not tail
+        if same and (record.status != "lobby" or record.seats == old.seats) and held == have:
+            return False
+        if (live.state is None and record.status != "lobby") or record.seq < live.seq:
+            await self._reload(live, record)
+            return True
+        if live.state is not None and tail:
+            after = live.state.copy()
+            seq = live.seq
+            players = record.players
+            try:
+                for seat, action in tail:
+                    before = [after.legal_actions(s) for s in range(players)]
+                    after.apply(seat, action)
+                    seq += 1
+                    for s in range(players):
+                        if s == seat or after.legal_actions(s) != before[s]:
+                            live.epochs[s] = seq
+            except (IllegalActionError, NotYourTurnError):  # never expected: replay it all
+                log.warning("game %s: stored moves do not follow this copy; reloading", live.id)
+                await self._reload(live, record)
+                return True
+            live.state = after
+            live.seq = seq
+        # the seats' moves in progress, as any process took their steps: kept where they still
+        # apply after those moves (the same test on every process)
+        for seat in set(live.tentative) - set(held):
+            live.tentative.pop(seat, None)
+        for seat, actions in held.items():
+            if (have.get(seat) != actions or tail) and not self._set_tentative(
+                live, seat, actions
+            ):  # they no longer apply: forgotten everywhere (unless they were written for a
+                # later position than this copy's, which the next catch-up reaches)
+                await self._db(self.store.drop_pending, live.id, seat, actions, record.seq)
+        live.record = record
+        self._make_bots(live)
+        return True
+
+    async def _reload(self, live: LiveGame, record: GameRecord) -> None:
+        """Replace the copy by a replay of the whole stored log (caller holds the lock)."""
+        actions: list[tuple[int, int]] = []
+        state: State | None = None
+        if record.status != "lobby":
+            actions = await self._db(self.store.moves, live.id, record.seq)
+            state = await asyncio.to_thread(rebuild, record, actions)
+        live.record = record
+        live.state = state
+        live.seq = len(actions)
+        live.epochs = [live.seq] * record.players
+        live.tentative.clear()
+        if state is not None:
+            _, _, held = await self._db(self.store.since, live.id, record.seq)
+            for seat, steps in held.items():
+                self._set_tentative(live, seat, steps)
+        self._make_bots(live)
+
+    async def _fresh(self, live: LiveGame) -> None:
+        """With other processes: catch the copy up and push what changed (caller holds the
+        lock); nothing on SQLite."""
+        if self.cluster is not None and await self._catch_up(live):
+            self._broadcast(live)
+
+    async def fresh(self, game_id: str) -> LiveGame:
+        """The live game, caught up with what other processes stored (:meth:`live` alone on
+        SQLite): what a request that reads a game's state should see."""
+        live = await self.live(game_id)
+        if self.cluster is not None:
+            async with live.lock:
+                await self._fresh(live)
+            self._kick_bots(live, claim=False)
+        return live
+
+    def _on_notice(self, game_id: str, seq: int, origin: str = "") -> None:
+        """Some process committed a change of ``game_id`` (now ``seq`` moves; -1: a seat's
+        steps in progress): if this process holds the game and lacks it, catch up and push (one
+        catch-up at a time per game). Its own changes (``origin``) it has already."""
+        live = self._live.get(game_id)
+        if live is None or self._closing or (origin and origin == self.store.origin):
+            return
+        if 0 <= seq <= live.seq and live.status != "lobby":
+            return  # this process made that move (or has caught up past it already)
+        assert self.cluster is not None
+        if not live.subscribers and not self.cluster.owns(game_id):
+            return  # nobody to push to and no bot to move: the next request catches up
+        if game_id in self._syncs:
+            self._sync_again.add(game_id)
+            return
+        self._syncs[game_id] = asyncio.get_running_loop().create_task(self._sync(live))
+
+    def _on_reconnect(self) -> None:
+        """The listener was disconnected: notices may be lost, so catch up every game held."""
+        for game_id in list(self._live):
+            self._on_notice(game_id, 1 << 62)
+
+    async def _sync(self, live: LiveGame) -> None:
+        try:
+            while True:
+                self._sync_again.discard(live.id)
+                async with live.lock:
+                    await self._fresh(live)
+                self._kick_bots(live, claim=False)
+                if live.id not in self._sync_again:
+                    return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %s: cannot catch up from the store", live.id)
+        finally:
+            self._syncs.pop(live.id, None)
+
+    async def _sweep(self) -> int:
+        """Let go of the games this process no longer needs to move, and take over the games
+        with bots that no process moves; returns how many were taken."""
+        cluster = self.cluster
+        assert cluster is not None
+        for game_id in cluster.owned():
+            g = self._live.get(game_id)
+            if g is None or g.status == "over":
+                await cluster.release(game_id)
+        taken = await cluster.orphans()
+        for game_id in taken:
+            try:
+                live = await self.fresh(game_id)
+            except Exception:  # one broken game must not stop the others
+                log.exception("cannot take over game %s", game_id)
+                await cluster.release(game_id)
+                continue
+            self._kick_bots(live)
+        return len(taken)
+
+    async def _sweep_loop(self) -> None:
+        cluster = self.cluster
+        assert cluster is not None
+        while not self._closing:
+            await asyncio.sleep(cluster.sweep_every)
+            try:
+                await self._sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database may be away for a moment
+                log.warning("cluster: cannot look for games to take over: %s", exc)
 
     # --- authentication -----------------------------------------------------------------------
     @staticmethod
@@ -614,7 +817,7 @@ class Hub:
 
     async def join(self, game_id: str, seat: int | None, name: str) -> tuple[JSON, int, str]:
         """Take a free human seat (the first free one if ``seat`` is None)."""
-        live = await self.live(game_id)
+        live = await self.fresh(game_id)
         async with live.lock:
             if live.status != "lobby":
                 raise conflict("not_in_lobby", f"game {game_id} has started; you can spectate")
@@ -641,7 +844,7 @@ class Hub:
 
     async def start(self, game_id: str, token: str | None, fill_with: str | None) -> JSON:
         """Start a game in the lobby (a seated player asks); free seats may become bots."""
-        live = await self.live(game_id)
+        live = await self.fresh(game_id)
         self.seat_of(live, token)
         async with live.lock:
             if live.status != "lobby":
@@ -672,7 +875,14 @@ class Hub:
 
     async def _start(self, live: LiveGame) -> None:
         """Lobby → active (caller holds the lock)."""
-        await self._db(self.store.set_status, live.id, "active", expect="lobby")
+        try:
+            await self._db(self.store.set_status, live.id, "active", expect="lobby")
+        except StoreError:
+            if self.cluster is None:
+                raise
+            await self._catch_up(live)  # another process started it just now
+            self._broadcast(live)
+            return
         await self._refresh(live)
         self._make_bots(live)
         live.state = rebuild(live.record, [])
@@ -705,8 +915,12 @@ class Hub:
         self, game_id: str, token: str | None, seq: int, action: int
     ) -> tuple[LiveGame, int]:
         live = await self.live(game_id)
-        seat = self.seat_of(live, token)
+        if self.cluster is None:
+            seat = self.seat_of(live, token)
         async with live.lock:
+            if self.cluster is not None:
+                await self._fresh(live)
+                seat = self.seat_of(live, token)
             await self._check_and_apply(live, seat, seq, action, hold=True)
         self._kick_bots(live)
         return live, seat
@@ -720,7 +934,7 @@ class Hub:
         lang: str | None = None,
     ) -> JSON:
         """Withdraw the last ``steps`` tentative steps of the token's seat (all if None)."""
-        live = await self.live(game_id)
+        live = await self.fresh(game_id)
         seat = self.seat_of(live, token)
         async with live.lock:
             self._check_open(live, seq)
@@ -733,6 +947,8 @@ class Hub:
                     "bad_steps", f"you can go back 1 to {len(actions)} steps, not {steps}"
                 )
             keep = actions[: len(actions) - steps] if steps is not None else []
+            if self.cluster is not None:
+                await self._db(self.store.set_pending, live.id, seat, keep)
             self._set_tentative(live, seat, keep)
             self._push_seat(live, seat)
         return self.payload(live, seat, lang)
@@ -767,6 +983,21 @@ class Hub:
     async def _check_and_apply(
         self, live: LiveGame, seat: int, seq: int, action: int, *, hold: bool = False
     ) -> None:
+        """Check a move against the copy and commit it (caller holds the lock). With other
+        processes, a commit refused because the store is ahead catches the copy up and checks
+        the move again there (where it may now be stale, or no longer legal)."""
+        for _ in range(COMMIT_TRIES):
+            try:
+                await self._check_and_apply_once(live, seat, seq, action, hold=hold)
+                return
+            except _BehindError:
+                await self._catch_up(live)
+                self._broadcast(live)
+        raise conflict("stale", f"game {live.id} moved on meanwhile; reload and choose again")
+
+    async def _check_and_apply_once(
+        self, live: LiveGame, seat: int, seq: int, action: int, *, hold: bool = False
+    ) -> None:
         self._check_open(live, seq)
         if seq < live.epochs[seat]:
             raise conflict(
@@ -787,6 +1018,8 @@ class Hub:
             raise invalid("illegal_action", str(exc)) from exc
         steps = [*(held[0] if held is not None else []), action]
         if hold and not after.is_terminal() and after.move_open(seat):
+            if self.cluster is not None:  # any process may take the next step
+                await self._db(self.store.set_pending, live.id, seat, steps)
             live.tentative[seat] = (steps, after)
             self._push_seat(live, seat)
             return
@@ -803,6 +1036,8 @@ class Hub:
             # answered only once the group it went into is committed
             await asyncio.wrap_future(self.commits.submit(entry))
         except StaleSequenceError as exc:
+            if self.cluster is not None:  # another process stored this number first
+                raise _BehindError from exc
             # Someone else wrote to this game (another server process): reload it.
             self._live.pop(live.id, None)
             raise conflict("stale", f"{exc}; reload the game") from exc
@@ -830,7 +1065,7 @@ class Hub:
         estimated win rates (issue 22). The search runs on determinizations of the seat's view
         only (every game's ``determinize`` depends on what the seat knows, never on the true
         hidden cards), is seeded by the position, and changes nothing."""
-        live = await self.live(game_id)
+        live = await self.fresh(game_id)
         seat = self.seat_of(live, token)
         if not live.record.suggestions:
             raise ApiError(
@@ -880,9 +1115,15 @@ class Hub:
         }
 
     # --- bots ---------------------------------------------------------------------------------
-    def _kick_bots(self, live: LiveGame) -> None:
-        """Make sure a task is moving this game's bots if any of them owes a decision."""
+    def _kick_bots(self, live: LiveGame, *, claim: bool = True) -> None:
+        """Make sure a task is moving this game's bots if any of them owes a decision.
+
+        With other processes, only the process that owns the game's bots moves them; with
+        ``claim`` this one tries to become the owner if no process is (after a change made
+        here), without it only an owner acts (after another process's change)."""
         if self._closing or live.bot_task is not None or live.status != "active":
+            return
+        if self.cluster is not None and not claim and not self.cluster.owns(live.id):
             return
         state = live.state
         if state is None or not any(s in live.bots for s in state.to_move()):
@@ -894,7 +1135,10 @@ class Hub:
         worker died: the call that saw the death fails, as a bot's crash always did)."""
         if self._procs is None:
             self._procs = ProcessPoolExecutor(
-                max_workers=self.bot_processes, mp_context=multiprocessing.get_context("spawn")
+                max_workers=self.bot_processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_follow_server,
+                initargs=(os.getpid(),),
             )
             if self.on_new_pool is not None:
                 self.on_new_pool(self._procs)
@@ -931,6 +1175,15 @@ class Hub:
     async def _drive_bots(self, live: LiveGame) -> None:
         failures = 0
         try:
+            if self.cluster is not None and not self.cluster.owns(live.id):
+                try:
+                    mine = await self.cluster.claim(live.id)
+                except Exception as exc:  # the database may be away: the sweep tries again
+                    log.warning("game %s: cannot claim its bots: %s", live.id, exc)
+                    mine = False
+                if not mine:  # another process moves them
+                    live.bot_task = None
+                    return
             while True:
                 async with live.lock:
                     state = live.state
@@ -968,7 +1221,8 @@ class Hub:
         records = await self._db(self.store.list_games, status, limit)
         out = []
         for r in records:
-            live = self._live.get(r.id)
+            live = self._live.get(r.id) if self.cluster is None else None
+            # (with other processes the stored record is the newer one)
             out.append(self.summary(live.record if live else r))
         return out
 
@@ -978,7 +1232,7 @@ class Hub:
         found = await self._db(self.store.seats_by_token_hash, list(by_hash))
         out = []
         for game_id, seat in found:
-            live = await self.live(game_id)
+            live = await self.fresh(game_id)
             doc = self.summary(live.record)
             doc["you"] = seat
             doc["to_move"] = list(live.state.to_move()) if live.state is not None else []
@@ -988,7 +1242,7 @@ class Hub:
 
     async def replay_index(self, game_id: str) -> JSON:
         """Setup and every move (with labels) of a finished game."""
-        live = await self.live(game_id)
+        live = await self.fresh(game_id)
         return (await self._replay(live)).index
 
     async def _replay(self, live: LiveGame) -> Replay:
@@ -1020,7 +1274,7 @@ class Hub:
         self, game_id: str, step: int, seat: int | None, lang: str | None = None
     ) -> JSON:
         """The view of ``seat`` (or a spectator) after ``step`` moves of a finished game."""
-        live = await self.live(game_id)
+        live = await self.fresh(game_id)
         replay = await self._replay(live)
         if seat is not None and not 0 <= seat < live.record.players:
             raise invalid("bad_seat", f"no seat {seat} in a {live.record.players}-player game")
@@ -1098,6 +1352,18 @@ def _with_seq(record: GameRecord, seq: int) -> GameRecord:
     from dataclasses import replace
 
     return replace(record, seq=seq)
+
+
+def _follow_server(server_pid: int) -> None:
+    """In a bot worker process: end when the server process that started it is gone (killed
+    with SIGKILL, its pool cannot stop its workers; they would wait for work for ever)."""
+
+    def watch() -> None:
+        while os.getppid() == server_pid:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="civtable-follow-server", daemon=True).start()
 
 
 def _choose_all(bots: list[tuple[Bot, int]], state: State) -> list[tuple[int, int]]:

@@ -5,6 +5,7 @@ The server rebuilds every state by replaying the log.
 """
 
 from civtable.store.db import (
+    NOTIFY_CHANNEL,
     Append,
     GameRecord,
     GroupCommit,
@@ -22,6 +23,7 @@ from civtable.store.db import (
 )
 
 __all__ = [
+    "NOTIFY_CHANNEL",
     "Append",
     "GameRecord",
     "GroupCommit",

@@ -12,6 +12,10 @@ A move is written in one transaction that inserts it into ``moves`` and bumps ``
 if nobody else did (:class:`StaleSequenceError` otherwise); :meth:`Store.append_move` returns
 after the commit, so a caller that acknowledges a move after it returns never loses it. SQLite
 runs in WAL mode with ``synchronous=FULL``.
+
+On PostgreSQL every change of a game also sends ``NOTIFY civtable, '<game id> <seq>'`` in its
+transaction (delivered only once it commits), so the other server processes on the same
+database learn of it (:mod:`civtable.server.cluster`).
 """
 
 from __future__ import annotations
@@ -31,15 +35,17 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, event, func, select, update
+from sqlalchemy import Connection, Engine, create_engine, delete, event, func, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
 from civtable.core.errors import CivtableError
-from civtable.store.schema import games, moves, seats
+from civtable.store.schema import games, moves, pending, seats
 
 STATUSES = ("lobby", "active", "over")
+#: the PostgreSQL ``LISTEN``/``NOTIFY`` channel of game changes (payload ``"<game id> <seq>"``)
+NOTIFY_CHANNEL = "civtable"
 
 
 class StoreError(CivtableError):
@@ -178,6 +184,9 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        #: added to this store's change notices (PostgreSQL), so that the server process that
+        #: made a change can tell its own notices from the other processes'
+        self.origin = ""
 
     @property
     def dialect(self) -> str:
@@ -329,6 +338,7 @@ class Store:
                 self._raise_unknown(conn, game_id)
                 raise SeatTakenError(f"seat {seat} of game {game_id} is not free")
             conn.execute(update(games).where(games.c.id == game_id).values(updated_at=_now()))
+            self._notify(conn, game_id, 0)
 
     def make_bot(self, game_id: str, seat: int, bot: str) -> None:
         """Turn a free human seat into a bot seat (before the game starts)."""
@@ -341,6 +351,7 @@ class Store:
             if done.rowcount != 1:
                 self._raise_unknown(conn, game_id)
                 raise SeatTakenError(f"seat {seat} of game {game_id} is not free")
+            self._notify(conn, game_id, 0)
 
     def set_status(self, game_id: str, status: str, *, expect: str | None = None) -> None:
         """Change a game's status (optionally only from ``expect``)."""
@@ -354,6 +365,7 @@ class Store:
             if done.rowcount != 1:
                 self._raise_unknown(conn, game_id)
                 raise StoreError(f"game {game_id} is not {expect}")
+            self._notify(conn, game_id, 0)
 
     # --- moves --------------------------------------------------------------------------------
     def append_move(
@@ -457,6 +469,12 @@ class Store:
                 for i, (seat, action) in enumerate(steps)
             ],
         )
+        if self.dialect == "postgresql":  # the movers' steps in progress are now the move
+            movers = sorted({seat for seat, _ in steps})
+            conn.execute(
+                delete(pending).where(pending.c.game_id == game_id, pending.c.seat.in_(movers))
+            )
+        self._notify(conn, game_id, seq + len(steps))
 
     def moves(self, game_id: str, upto: int | None = None) -> list[tuple[int, int]]:
         """The move log ``[(seat, action), ...]`` (the first ``upto`` moves if given)."""
@@ -466,6 +484,81 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(query.order_by(moves.c.seq)).all()
         return [(int(s), int(a)) for s, a in rows]
+
+    def since(
+        self, game_id: str, seq: int, known: tuple[SeatRecord, ...] | None = None
+    ) -> tuple[GameRecord, list[tuple[int, int]], dict[int, list[int]]]:
+        """The game as stored now, its moves from number ``seq`` on, and the seats' steps in
+        progress (:meth:`set_pending`): what a server process whose copy has ``seq`` moves
+        lacks (another process wrote the rest). The moves match the record: a move committed
+        between the two reads is left for the next call. ``known``: the seats the caller
+        holds, used as they are once the game has left the lobby (seats change only there)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            if row is None:
+                raise UnknownGameIdError(f"no game {game_id!r}")
+            if known is None or row["status"] == "lobby":
+                seat_rows: Sequence[Any] = (
+                    conn.execute(
+                        select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
+                    )
+                    .mappings()
+                    .all()
+                )
+            rows: Sequence[Any] = []
+            if row["seq"] > seq:
+                rows = conn.execute(
+                    select(moves.c.seat, moves.c.action)
+                    .where(moves.c.game_id == game_id, moves.c.seq >= seq, moves.c.seq < row["seq"])
+                    .order_by(moves.c.seq)
+                ).all()
+            held = conn.execute(
+                select(pending.c.seat, pending.c.actions).where(pending.c.game_id == game_id)
+            ).all()
+        steps = {int(s): [int(a) for a in json.loads(acts)] for s, acts in held}
+        if known is None or row["status"] == "lobby":
+            record = _game_record(row, seat_rows)
+        else:
+            from dataclasses import replace
+
+            record = replace(_game_record(row, []), seats=known)
+        return record, [(int(s), int(a)) for s, a in rows], steps
+
+    def set_pending(self, game_id: str, seat: int, actions: Sequence[int]) -> None:
+        """Keep (or, with no ``actions``, forget) the tentative steps of ``seat``'s move in
+        progress, so that another server process can take its next step; storing the seat's
+        move forgets them in the same transaction. Notifies ``'<game id> -1'``."""
+        with self._tx() as conn:
+            mine = (pending.c.game_id == game_id, pending.c.seat == seat)
+            conn.execute(delete(pending).where(*mine))
+            if actions:
+                conn.execute(
+                    pending.insert().values(
+                        game_id=game_id,
+                        seat=seat,
+                        actions=json.dumps([int(a) for a in actions]),
+                        updated_at=_now(),
+                    )
+                )
+            self._notify(conn, game_id, -1)
+
+    def drop_pending(self, game_id: str, seat: int, actions: Sequence[int], seq: int) -> bool:
+        """Forget ``seat``'s steps in progress if they are still ``actions`` and the game still
+        has ``seq`` moves (the position on which the caller found that they no longer apply);
+        True if they were forgotten. Notifies ``'<game id> -1'`` then."""
+        with self._tx() as conn:
+            done = conn.execute(
+                delete(pending).where(
+                    pending.c.game_id == game_id,
+                    pending.c.seat == seat,
+                    pending.c.actions == json.dumps([int(a) for a in actions]),
+                    select(games.c.seq).where(games.c.id == game_id).scalar_subquery() == seq,
+                )
+            )
+            if done.rowcount != 1:
+                return False
+            self._notify(conn, game_id, -1)
+            return True
 
     def move_count(self, game_id: str) -> int:
         """Number of moves in the log."""
@@ -486,6 +579,13 @@ class Store:
         return [(str(g), int(s)) for g, s in rows]
 
     # --- helpers ------------------------------------------------------------------------------
+    def _notify(self, conn: Connection, game_id: str, seq: int) -> None:
+        """On PostgreSQL, tell the listening server processes that the game changed (sent when
+        the caller's transaction commits; never if it rolls back)."""
+        if self.dialect == "postgresql":
+            note = f"{game_id} {seq} {self.origin}".rstrip()
+            conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, note)))
+
     @staticmethod
     def _raise_unknown(conn: Connection, game_id: str) -> None:
         if conn.execute(select(games.c.id).where(games.c.id == game_id)).first() is None:

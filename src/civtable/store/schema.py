@@ -70,3 +70,16 @@ moves = Table(
     Column("action", Integer, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
+
+# The tentative steps of a seat's compound move in progress (issue 23): kept in the memory of the
+# server process that took them, and written here only when several processes share the database
+# (so that any of them can take the next step). Not part of the game: never replayed, deleted in
+# the transaction that stores the seat's move.
+pending = Table(
+    "pending",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("actions", Text, nullable=False),  # JSON list of action ids
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)

@@ -46,7 +46,9 @@ function newer(p, than) {
   const a = STATUS_RANK[p.status] ?? 0;
   const b = STATUS_RANK[than.status] ?? 0;
   if (a !== b || p.you !== than.you) return a > b || p.you !== than.you;
-  // the server's version orders every payload of one game (moves, tentative steps, cancels)
+  // more moves is newer, whichever server process sent it (several processes' clocks may
+  // differ); at one seq, the version orders the payloads (tentative steps, cancels, lobby)
+  if (p.seq !== undefined && than.seq !== undefined && p.seq !== than.seq) return p.seq > than.seq;
   if (p.version !== undefined && than.version !== undefined) return p.version >= than.version;
   return p.seq >= than.seq;
 }

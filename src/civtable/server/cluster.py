@@ -1,0 +1,192 @@
+"""Several server processes on one PostgreSQL (issue 23): change notices and bot ownership.
+
+Each server process on a PostgreSQL store holds one :class:`Cluster` with two connections of
+its own:
+
+- a **listener** (``LISTEN civtable``): the store sends ``NOTIFY civtable, '<game id> <seq>'``
+  in the transaction of every change (:data:`civtable.store.NOTIFY_CHANNEL`), so each process
+  hears of the moves the others commit and catches up the games it holds from the store's log
+  (the hub then pushes to its sockets);
+- an **owner** connection holding a session-level advisory lock per game whose bots this
+  process moves (``pg_try_advisory_lock``): the bots of a game are moved by exactly one
+  process. The locks live as long as that connection: when a process dies (even by SIGKILL)
+  PostgreSQL ends its session and frees them, and another process's :meth:`orphans` sweep
+  takes the games over.
+
+Neither is needed for correctness of the log: the store refuses a second commit of one move
+number whoever sends it (:class:`civtable.store.StaleSequenceError`). Notices keep the other
+processes' pushes timely; ownership keeps two processes from searching for the same bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from civtable.store import NOTIFY_CHANNEL, Store
+
+log = logging.getLogger("civtable.server")
+
+#: first key of the two-key advisory locks civtable takes ("civt"); the second is the game id's
+#: ``hashtext``. Two game ids with one hash share a lock: one process then moves both games' bots.
+LOCK_SPACE = 0x63697674
+_LOCK = f"{LOCK_SPACE}, hashtext(%s)"
+
+
+def psycopg_url(store: Store) -> str:
+    """The store's database URL in the form psycopg's own ``connect`` takes."""
+    url = store.engine.url.set(drivername="postgresql")
+    return url.render_as_string(hide_password=False)
+
+
+class Cluster:
+    """This process's part in a cluster of server processes on one PostgreSQL database."""
+
+    def __init__(self, store: Store, *, sweep_every: float = 1.0, sweep_batch: int = 32) -> None:
+        if store.dialect != "postgresql":
+            raise ValueError("several server processes need PostgreSQL")
+        self.url = psycopg_url(store)
+        #: seconds between two looks for games whose bots nobody moves
+        self.sweep_every = sweep_every
+        #: games taken over per look at most (so that several processes share the work)
+        self.sweep_batch = sweep_batch
+        self._owner: Any = None  # psycopg.AsyncConnection holding the advisory locks
+        self._owner_lock = asyncio.Lock()
+        self._owned: set[str] = set()
+        self._listen_task: asyncio.Task[None] | None = None
+        self._closed = False
+
+    # --- notices ------------------------------------------------------------------------------
+    def listen(
+        self, on_notice: Callable[[str, int, str], None], on_reconnect: Callable[[], None]
+    ) -> None:
+        """Start listening: ``on_notice(game_id, seq, origin)`` for every change committed by
+        any process (``origin``: the committing store's :attr:`Store.origin`);
+        ``on_reconnect()`` after the listener lost its connection and got it back (notices may
+        have been missed meanwhile)."""
+        self._listen_task = asyncio.get_running_loop().create_task(
+            self._listen(on_notice, on_reconnect), name="civtable-listen"
+        )
+
+    async def _listen(
+        self, on_notice: Callable[[str, int, str], None], on_reconnect: Callable[[], None]
+    ) -> None:
+        import psycopg
+
+        first = True
+        while not self._closed:
+            try:
+                conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+            except psycopg.Error as exc:
+                log.warning("cluster: cannot connect the listener: %s", exc)
+                await asyncio.sleep(1.0)
+                continue
+            try:
+                await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                if not first:
+                    on_reconnect()
+                first = False
+                async for notice in conn.notifies():
+                    game_id, seq, origin = [*notice.payload.split(" "), "", ""][:3]
+                    try:
+                        on_notice(game_id, int(seq), origin)
+                    except Exception:  # one bad notice must not stop the listener
+                        log.exception("cluster: notice %r", notice.payload)
+            except psycopg.Error as exc:
+                log.warning("cluster: listener connection lost: %s", exc)
+                await asyncio.sleep(0.2)
+            finally:
+                with contextlib.suppress(Exception):
+                    await conn.close()
+
+    # --- bot ownership ------------------------------------------------------------------------
+    def owns(self, game_id: str) -> bool:
+        """Does this process move the game's bots (hold its lock)?"""
+        return game_id in self._owned
+
+    def owned(self) -> list[str]:
+        """The games whose bots this process moves."""
+        return sorted(self._owned)
+
+    async def _query(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        """Run ``sql`` on the owner connection (connected on first use). A lost connection has
+        freed every lock it held: ownership is forgotten, and the error goes to the caller."""
+        import psycopg
+
+        async with self._owner_lock:
+            if self._owner is None or self._owner.closed:
+                self._owned.clear()
+                self._owner = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+            try:
+                cur = await self._owner.execute(sql, params)
+                return list(await cur.fetchall()) if cur.description else []
+            except psycopg.OperationalError:
+                self._owned.clear()
+                with contextlib.suppress(Exception):
+                    await self._owner.close()
+                self._owner = None
+                raise
+
+    async def claim(self, game_id: str) -> bool:
+        """Take the game's bots unless another process moves them; True if this one does."""
+        if game_id in self._owned:
+            return True
+        if self._closed:
+            return False
+        rows = await self._query(f"SELECT pg_try_advisory_lock({_LOCK})", (game_id,))
+        if rows and rows[0][0]:
+            self._owned.add(game_id)
+            return True
+        return False
+
+    async def release(self, game_id: str) -> None:
+        """Stop moving the game's bots (it is over, or leaves this process's memory)."""
+        if game_id not in self._owned:
+            return
+        self._owned.discard(game_id)
+        with contextlib.suppress(Exception):
+            await self._query(f"SELECT pg_advisory_unlock({_LOCK})", (game_id,))
+
+    async def orphans(self) -> list[str]:
+        """Claim active games with bot seats whose bots no process moves (their process died,
+        shut down or never had them); returns the ids claimed (at most ``sweep_batch``)."""
+        if self._closed:
+            return []
+        # games whose lock another session holds are left out before the limit, so that games
+        # owned elsewhere never hide the orphans behind them (a game whose id shares its hash
+        # with one this process owns is taken here too: the lock is this session's)
+        rows = await self._query(
+            "WITH c AS MATERIALIZED ("
+            " SELECT g.id FROM games g WHERE g.status = 'active'"
+            " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'bot')"
+            " AND NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory'"
+            "  AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            f"  AND l.classid = {LOCK_SPACE} AND l.objsubid = 2"
+            "  AND l.objid::bigint = (hashtext(g.id)::bigint & 4294967295)"
+            "  AND l.pid <> pg_backend_pid())"
+            " AND NOT (g.id = ANY(%s))"
+            " ORDER BY g.updated_at LIMIT %s)"
+            f" SELECT id FROM c WHERE pg_try_advisory_lock({LOCK_SPACE}, hashtext(id))",
+            (sorted(self._owned), self.sweep_batch),
+        )
+        ids = [str(r[0]) for r in rows]
+        self._owned.update(ids)
+        return ids
+
+    async def close(self) -> None:
+        """Stop listening and free every lock (closing the owner connection does it)."""
+        self._closed = True
+        if self._listen_task is not None:
+            self._listen_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._listen_task
+            self._listen_task = None
+        async with self._owner_lock:
+            if self._owner is not None:
+                with contextlib.suppress(Exception):
+                    await self._owner.close()
+                self._owner = None
+        self._owned.clear()
