@@ -295,12 +295,16 @@ class Hub:
     # --- loading ------------------------------------------------------------------------------
     async def live(self, game_id: str) -> LiveGame:
         """The live game (loaded and replayed from the store on first use); 404 if unknown."""
-        hit = self._live.get(game_id)
-        if hit is not None:
-            return hit
-        pending = self._loading.get(game_id)
-        if pending is not None:
-            return await pending
+        while True:
+            hit = self._live.get(game_id)
+            if hit is not None:
+                return hit
+            pending = self._loading.get(game_id)
+            if pending is None:
+                break
+            # another caller loads it; once loaded, another load may have evicted it before
+            # this caller resumes: look again rather than take a game out of memory
+            await pending
         future: asyncio.Future[LiveGame] = asyncio.get_running_loop().create_future()
         self._loading[game_id] = future
         try:
@@ -317,13 +321,15 @@ class Hub:
             del self._loading[game_id]
 
     def _evict(self) -> None:
-        """Forget idle games (no subscriber, no bot at work, nobody inside) past ``max_live``."""
+        """Forget idle games past ``max_live``: no subscriber, no bot at work, nobody inside,
+        and no tentative steps (they live only in memory: evicting them lost a seat's compound
+        move in progress, and its next step got 422, issue 23)."""
         if len(self._live) < self.max_live:
             return
         for game_id, g in list(self._live.items()):
             if len(self._live) < self.max_live // 2:
                 break
-            if not g.subscribers and g.bot_task is None and not g.lock.locked():
+            if not (g.subscribers or g.tentative) and g.bot_task is None and not g.lock.locked():
                 del self._live[game_id]
 
     async def _load(self, game_id: str) -> LiveGame:
