@@ -176,6 +176,10 @@ class LiveGame:
     #: encoded messages, by (seat, language, base version or None for a whole payload,
     #: version): every subscriber of one view shares one serialization per move
     wire: dict[tuple[int | None, str | None, int | None, int], str] = field(default_factory=dict)
+    #: random bots are moving one after another (pushes wait until they are done: a push per
+    #: bot move cost a view and an encoding per move, issue 23); ``held_push``: one is owed
+    holding: bool = False
+    held_push: bool = False
     #: a seat's tentative steps: the actions of its compound move so far (not stored, seen only
     #: by that seat) and the state after them; see :meth:`State.move_open`
     tentative: dict[int, tuple[list[int], State]] = field(default_factory=dict)
@@ -471,8 +475,20 @@ class Hub:
     def _broadcast(self, live: LiveGame) -> None:
         live.forget_payloads()
         live.wire.clear()
+        if live.holding:  # random bots are moving in a row: one push once they are done
+            live.held_push = True
+            return
         for sub in live.subscribers:
             sub.wake()
+
+    def _release(self, live: LiveGame) -> None:
+        """End a hold of pushes (:attr:`LiveGame.holding`): wake the subscribers if anything
+        changed meanwhile."""
+        live.holding = False
+        if live.held_push:
+            live.held_push = False
+            for sub in live.subscribers:
+                sub.wake()
 
     def _push_seat(self, live: LiveGame, seat: int) -> None:
         """Re-send one seat its payload (its tentative steps changed; nobody else's did)."""
@@ -970,14 +986,18 @@ class Hub:
                     due = [] if state is None else [s for s in state.to_move() if s in live.bots]
                     if state is None or not due or live.status != "active":
                         live.bot_task = None
+                        self._release(live)
                         return
                     seen = live.seq
                     if not self.bot_delay and self._random_only(live, due):
                         # random bots do not search: they choose on the live state itself and
-                        # move in the same hold of the lock (no copy of the state, issue 23)
+                        # move in the same hold of the lock (no copy of the state); their moves
+                        # in a row go out in one push (issue 23)
+                        live.holding = True
                         picks = _choose_all([(live.bots[s], s) for s in due], state)
                         failures = await self._play_picks(live, picks, seen, failures)
                         continue
+                    self._release(live)  # a searching bot takes its time: push what is done
                     snapshot = state.copy()
                 picks = await self._choose(live, due, snapshot)
                 if self.bot_delay:
@@ -990,6 +1010,8 @@ class Hub:
         except Exception:
             live.bot_task = None
             log.exception("bot task of game %s failed", live.id)
+        finally:
+            self._release(live)
 
     # --- queries ------------------------------------------------------------------------------
     async def list_games(self, status: str | None, limit: int) -> list[JSON]:
