@@ -12,7 +12,9 @@ polls ``/healthz``. After ``--warmup`` seconds it measures for ``--seconds`` sec
 - move latency p50/p99 (POST to answer) and ``/healthz`` latency p50/p99;
 - errors: 5xx answers, 4xx other than 409 (a 409 ``stale`` is the normal answer to a view a
   newer push has overtaken; those are counted apart), failed connections and timeouts;
-- the CPU seconds of the server and of this driver (both share the machine).
+- the CPU seconds of the server and of this driver (both share the machine);
+- the first 20 errors in detail (a refused move: the payload it was chosen from, the action and
+  the server's answer).
 
     .venv/bin/python benchmarks/server_load.py --games 50 --seconds 30
     .venv/bin/python benchmarks/server_load.py --games 200 --seconds 60 --json
@@ -171,10 +173,14 @@ class Stats:
     pushes: int = 0
     push_bytes: int = 0
     full_requests: int = 0
+    #: the first errors in detail (what was posted from which payload, and the answer)
+    details: list[dict[str, Any]] = field(default_factory=list)
 
-    def error(self, kind: str) -> None:
+    def error(self, kind: str, detail: dict[str, Any] | None = None) -> None:
         """Count an error (always, warm-up included: an error is an error)."""
         self.errors[kind] = self.errors.get(kind, 0) + 1
+        if len(self.details) < 20:
+            self.details.append({"kind": kind, "at": round(time.monotonic(), 3), **(detail or {})})
 
 
 def merge(held: dict[str, Any] | None, msg: dict[str, Any]) -> dict[str, Any] | None:
@@ -223,7 +229,7 @@ class Seat:
         """Post moves while the newest payload offers a decision."""
         d = self.driver
         try:
-            while not self.done.is_set():
+            while not self.done.is_set() and not d.stopping:
                 doc = self.latest
                 view = (doc or {}).get("view") or {}
                 legal = view.get("legal") or []
@@ -258,8 +264,21 @@ class Seat:
                         d.stats.stale += 1
                     if self.latest is doc:  # wait for a newer push
                         return
+                elif not d.stopping:  # the sockets closing at the end may leave moves in flight
+                    detail = {
+                        "game_id": self.game_id,
+                        "game": doc.get("game"),
+                        "seq": doc["seq"],
+                        "version": doc.get("version"),
+                        "tentative": doc.get("tentative"),
+                        "action": action,
+                        "legal": len(legal),
+                        "newer_payload": self.latest is not doc,
+                        "answer": r.text[:300],
+                    }
+                    d.stats.error(f"move {r.status_code} {r.text[:80]}", detail)
+                    return
                 else:
-                    d.stats.error(f"move {r.status_code} {r.text[:80]}")
                     return
                 if self.latest is doc:
                     return  # nothing newer to act on: wait for a push
@@ -415,6 +434,7 @@ async def _run(port: int, db: str, server_pid: int, args: argparse.Namespace) ->
         "healthz_ms": {"p50": _pct(s.health_latency, 0.5), "p99": _pct(s.health_latency, 0.99)},
         "errors": sum(s.errors.values()),
         "error_kinds": s.errors,
+        "error_details": s.details,
         "stale_409": s.stale,
         "games_finished": s.games_finished,
         "pushes": s.pushes,
@@ -490,6 +510,8 @@ def main(argv: list[str] | None = None) -> int:
             f"({result['server_cpu_ms_per_stored_move']} ms per stored move), "
             f"driver {result['driver_cpu_s']}; load {' '.join(result['uptime'])}"
         )
+        for detail in result["error_details"]:
+            print("  error:", json.dumps(detail))
     return 0
 
 

@@ -510,6 +510,52 @@ def test_idle_games_leave_memory_and_come_back_by_replay(sqlite_url: str) -> Non
             assert len(st["view"]["hand"]) == 7
 
 
+def test_a_game_loaded_for_several_callers_is_the_one_in_memory(sqlite_url: str) -> None:
+    """Issue 23: callers waiting for a game another caller loads must get the game the hub
+    holds. Another load could evict it before they resumed; they then got an object out of
+    memory (a socket subscribed to it saw no more moves, tentative steps were lost)."""
+    import asyncio
+
+    from civtable.server.hub import Hub
+    from civtable.store.db import NewGame, SeatSpec, Store
+
+    store = Store.open(sqlite_url)
+    seats = [SeatSpec("human"), SeatSpec("human")]
+    setup = NewGame("seven-wonders", 2, seed=1, options={}, seats=seats)
+    ids = [store.create_game(setup).id for _ in "ab"]
+
+    async def run() -> tuple[Any, Any]:
+        hub = Hub(store)
+        hub.max_live = 1  # every load evicts every idle game
+        gates = {i: asyncio.Event() for i in ids}
+        at_gate: list[str] = []
+        load = hub._load
+
+        async def gated(game_id: str) -> Any:
+            live = await load(game_id)
+            at_gate.append(game_id)
+            await gates[game_id].wait()
+            return live
+
+        hub._load = gated  # type: ignore[method-assign]
+        first = asyncio.create_task(hub.live(ids[0]))
+        waiter = asyncio.create_task(hub.live(ids[0]))  # waits for ``first``'s load
+        other = asyncio.create_task(hub.live(ids[1]))
+        while len(at_gate) < 2:
+            await asyncio.sleep(0.01)
+        gates[ids[0]].set()  # ``first`` finishes, then ``other`` evicts it, then ``waiter`` runs
+        gates[ids[1]].set()
+        await asyncio.gather(first, other)
+        got = await waiter
+        held = hub._live.get(ids[0])
+        await hub.close()
+        return got, held
+
+    got, held = asyncio.run(run())
+    store.close()
+    assert got is held
+
+
 def test_created_games_store_every_default_option(client: TestClient) -> None:
     """A later change of a game's default cannot change a stored game (TTA's default mode)."""
     body = {"game": "through-the-ages", "players": 2, "seed": 3, "options": {}}

@@ -113,13 +113,13 @@ def test_a_move_is_encoded_once_per_view_not_once_per_subscriber(
             ws.send_json({})
             assert ws.receive_json()["type"] == "state"
         encoded: list[Any] = []
-        real = json.dumps
+        real = hub_module.encode_json
 
-        def counting(obj: Any, **kwargs: Any) -> str:
+        def counting(obj: Any) -> str:
             encoded.append(obj)
-            return real(obj, **kwargs)
+            return real(obj)
 
-        monkeypatch.setattr(hub_module.json, "dumps", counting)
+        monkeypatch.setattr(hub_module, "encode_json", counting)
         st = client.get(f"/api/games/{gid}/state", headers=auth(tokens[0])).json()
         r = client.post(
             f"/api/games/{gid}/moves",
@@ -135,3 +135,61 @@ def test_a_move_is_encoded_once_per_view_not_once_per_subscriber(
     finally:
         for ws in spectators:
             ws.__exit__(None, None, None)
+
+
+def test_random_bots_moving_in_a_row_send_one_push(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23: the moves random bots make one after another (Deus: each bot's whole turn)
+    wake a seat's socket once, not once per move; every push still has the newest state."""
+    import time
+
+    body = {
+        "game": "deus",
+        "players": 3,
+        "seed": 5,
+        "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 2,
+        "take_seat": 0,
+    }
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    gid, token = r.json()["game"]["id"], r.json()["token"]
+    wakes: list[int] = []
+    real = hub_module.Subscriber.wake
+
+    def counting(sub: Any) -> None:
+        wakes.append(1)
+        real(sub)
+
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_json({"token": token})
+        held = ws.receive_json()
+        monkeypatch.setattr(hub_module.Subscriber, "wake", counting)
+        for _ in range(40):
+            st = client.get(f"/api/games/{gid}/state", headers=auth(token)).json()
+            if st["status"] == "over" or not st["view"]["legal"]:
+                time.sleep(0.01)
+                continue
+            wakes.clear()
+            r = client.post(
+                f"/api/games/{gid}/moves",
+                json={"seq": st["seq"], "action": st["view"]["legal"][0]["id"]},
+                headers=auth(token),
+            )
+            assert r.status_code == 200, r.text
+            moved = r.json()["seq"]
+            if moved == st["seq"]:
+                continue  # a tentative step: nothing stored, the bots do not move
+            end = time.monotonic() + 10
+            while True:  # the bots' turns, up to the human seat's next decision
+                now = client.get(f"/api/games/{gid}/state", headers=auth(token)).json()
+                if now["status"] == "over" or now["view"]["legal"]:
+                    break
+                assert time.monotonic() < end
+                time.sleep(0.01)
+            if now["seq"] - moved >= 2:
+                assert len(wakes) <= 2  # the human's move, then the bots' moves together
+                held, _ = _until(ws, held, now["seq"])
+                assert held["view"] == now["view"]  # the last push has the newest state
+                return
+        pytest.fail("the bots never moved twice in a row")

@@ -140,6 +140,34 @@ def test_a_tentative_step_is_held_seen_only_by_its_seat_and_cancelled_without_tr
     assert store.moves(gid)[seq : seq + 2] == [(0, action), (0, pays[0])]
 
 
+def test_a_game_holding_tentative_steps_is_not_evicted_from_memory(client: TestClient) -> None:
+    """Issue 23: past ``Hub.max_live`` idle games leave memory, and tentative steps live only
+    there. A seat without a socket (a page reloading, an HTTP-only client) must still find its
+    step held when the hub evicts games meanwhile; before, the next step got 422."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    doc = create(client, ["human", "random", "random"], seed=2)
+    gid, token = doc["game"]["id"], doc["token"]
+    st, action = _to_open_move(client, gid, token)
+    r = client.post(
+        f"/api/games/{gid}/moves", headers=auth(token), json={"seq": st["seq"], "action": action}
+    )
+    assert r.json()["tentative"] == 1
+    pays = [a["id"] for a in r.json()["view"]["legal"]]
+    hub.max_live = 2
+    for seed in range(3):  # each new game's load evicts idle games
+        create(client, ["human", "random", "random"], seed=seed)
+    assert gid in hub._live
+    r = client.post(
+        f"/api/games/{gid}/moves", headers=auth(token), json={"seq": st["seq"], "action": pays[0]}
+    )
+    assert r.status_code == 200, r.text
+    assert r.json()["tentative"] == 0
+    store = client.app.state.store  # type: ignore[attr-defined]
+    stored = store.moves(gid)[st["seq"] :]  # the bots' choices may land in between
+    assert [m for m in stored if m[0] == 0][:2] == [(0, action), (0, pays[0])]
+    assert r.json()["seq"] == st["seq"] + stored.index((0, pays[0])) + 1
+
+
 def test_words_come_in_the_language_asked(client: TestClient) -> None:
     doc = create(client, ["human", "random", "random"], player_name="Ann")
     gid, token = doc["game"]["id"], doc["token"]

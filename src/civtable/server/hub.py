@@ -49,6 +49,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+import orjson
+
 from civtable import games, present
 from civtable.bots import Bot, BotLimitError, BotLimits, UnknownBotError, make_bot
 from civtable.bots.ismcts import IsmctsBot
@@ -196,6 +198,10 @@ class LiveGame:
     #: encoded messages, by (seat, language, base version or None for a whole payload,
     #: version): every subscriber of one view shares one serialization per move
     wire: dict[tuple[int | None, str | None, int | None, int], str] = field(default_factory=dict)
+    #: random bots are moving one after another (pushes wait until they are done: a push per
+    #: bot move cost a view and an encoding per move, issue 23); ``held_push``: one is owed
+    holding: bool = False
+    held_push: bool = False
     #: a seat's tentative steps: the actions of its compound move so far (not stored, seen only
     #: by that seat) and the state after them; see :meth:`State.move_open`
     tentative: dict[int, tuple[list[int], State]] = field(default_factory=dict)
@@ -344,12 +350,16 @@ class Hub:
     # --- loading ------------------------------------------------------------------------------
     async def live(self, game_id: str) -> LiveGame:
         """The live game (loaded and replayed from the store on first use); 404 if unknown."""
-        hit = self._live.get(game_id)
-        if hit is not None:
-            return hit
-        pending = self._loading.get(game_id)
-        if pending is not None:
-            return await pending
+        while True:
+            hit = self._live.get(game_id)
+            if hit is not None:
+                return hit
+            pending = self._loading.get(game_id)
+            if pending is None:
+                break
+            # another caller loads it; once loaded, another load may have evicted it before
+            # this caller resumes: look again rather than take a game out of memory
+            await pending
         future: asyncio.Future[LiveGame] = asyncio.get_running_loop().create_future()
         self._loading[game_id] = future
         try:
@@ -366,7 +376,9 @@ class Hub:
             del self._loading[game_id]
 
     def _evict(self) -> None:
-        """Forget idle games (no subscriber, no bot at work, nobody inside) past ``max_live``."""
+        """Forget idle games past ``max_live``: no subscriber, no bot at work, nobody inside,
+        and no tentative steps (they live only in memory: evicting them lost a seat's compound
+        move in progress, and its next step got 422, issue 23)."""
         if len(self._live) < self.max_live:
             return
         for game_id, g in list(self._live.items()):
@@ -374,7 +386,7 @@ class Hub:
                 break
             if self.cluster is not None and self.cluster.owns(game_id):
                 continue  # this process moves its bots: it must hear of its moves
-            if not g.subscribers and g.bot_task is None and not g.lock.locked():
+            if not (g.subscribers or g.tentative) and g.bot_task is None and not g.lock.locked():
                 del self._live[game_id]
 
     async def _load(self, game_id: str) -> LiveGame:
@@ -666,8 +678,20 @@ class Hub:
     def _broadcast(self, live: LiveGame) -> None:
         live.forget_payloads()
         live.wire.clear()
+        if live.holding:  # random bots are moving in a row: one push once they are done
+            live.held_push = True
+            return
         for sub in live.subscribers:
             sub.wake()
+
+    def _release(self, live: LiveGame) -> None:
+        """End a hold of pushes (:attr:`LiveGame.holding`): wake the subscribers if anything
+        changed meanwhile."""
+        live.holding = False
+        if live.held_push:
+            live.held_push = False
+            for sub in live.subscribers:
+                sub.wake()
 
     def _push_seat(self, live: LiveGame, seat: int) -> None:
         """Re-send one seat its payload (its tentative steps changed; nobody else's did)."""
@@ -694,7 +718,7 @@ class Hub:
         if hit is None:
             if len(live.wire) >= 256:  # tentative steps only add entries; moves clear them
                 live.wire.clear()
-            hit = live.wire[key] = json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+            hit = live.wire[key] = encode_json(doc)
         return hit
 
     def message(self, live: LiveGame, sub: Subscriber, doc: JSON) -> str:
@@ -1151,13 +1175,38 @@ class Hub:
                 procs.shutdown(wait=False, cancel_futures=True)
             raise
 
+    @staticmethod
+    def _random_only(live: LiveGame, due: list[int]) -> bool:
+        """Are all these bots of the random level (they choose without searching)?"""
+        return all(live.bot_specs.get(s, ("",))[0] == "random" for s in due)
+
+    async def _play_picks(
+        self, live: LiveGame, picks: list[tuple[int, int]], seen: int, failures: int
+    ) -> int:
+        """Make the bots' choices (taken at ``seen`` moves) moves, as long as each bot's
+        situation is unchanged (caller holds the lock); returns the count of refusals in a row
+        (the third raises)."""
+        for s, action in picks:
+            if live.epochs[s] > seen or live.status != "active":
+                break  # the bot's situation changed while it thought
+            try:
+                await self._check_and_apply(live, s, seen, action)
+                failures = 0
+            except ApiError as exc:
+                failures += 1
+                log.warning("game %s: bot move refused: %s", live.id, exc.message)
+                if failures >= 3:
+                    raise
+                break
+        return failures
+
     async def _choose(self, live: LiveGame, due: list[int], state: State) -> list[tuple[int, int]]:
         """Each due bot's choice on ``state``. The random level chooses here (it does not
         search: sending the state away would cost more); the others search in a bot worker
         process (``bot_processes``), so no search holds this process's interpreter lock, or
         else in the thread pool. A worker gets the bot's spec, seed and random-number state
         and sends back the choice and the new random-number state: the same choices as here."""
-        if all(live.bot_specs.get(s, ("",))[0] == "random" for s in due):
+        if self._random_only(live, due):
             return _choose_all([(live.bots[s], s) for s in due], state)
         if not self.bot_processes:
             loop = asyncio.get_running_loop()
@@ -1190,30 +1239,32 @@ class Hub:
                     due = [] if state is None else [s for s in state.to_move() if s in live.bots]
                     if state is None or not due or live.status != "active":
                         live.bot_task = None
+                        self._release(live)
                         return
-                    snapshot, seen = state.copy(), live.seq
+                    seen = live.seq
+                    if not self.bot_delay and self._random_only(live, due):
+                        # random bots do not search: they choose on the live state itself and
+                        # move in the same hold of the lock (no copy of the state); their moves
+                        # in a row go out in one push (issue 23)
+                        live.holding = True
+                        picks = _choose_all([(live.bots[s], s) for s in due], state)
+                        failures = await self._play_picks(live, picks, seen, failures)
+                        continue
+                    self._release(live)  # a searching bot takes its time: push what is done
+                    snapshot = state.copy()
                 picks = await self._choose(live, due, snapshot)
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
                 async with live.lock:
-                    for s, action in picks:
-                        if live.epochs[s] > seen or live.status != "active":
-                            break  # the bot's situation changed while it thought
-                        try:
-                            await self._check_and_apply(live, s, seen, action)
-                            failures = 0
-                        except ApiError as exc:
-                            failures += 1
-                            log.warning("game %s: bot move refused: %s", live.id, exc.message)
-                            if failures >= 3:
-                                raise
-                            break
+                    failures = await self._play_picks(live, picks, seen, failures)
         except asyncio.CancelledError:
             live.bot_task = None
             raise
         except Exception:
             live.bot_task = None
             log.exception("bot task of game %s failed", live.id)
+        finally:
+            self._release(live)
 
     # --- queries ------------------------------------------------------------------------------
     async def list_games(self, status: str | None, limit: int) -> list[JSON]:
@@ -1307,6 +1358,16 @@ class Hub:
             "words": self._words(live, view, seat, lang) if lang is not None else None,
             "move": move,
         }
+
+
+def encode_json(doc: Any) -> str:
+    """Compact JSON text of a payload. orjson (a tenth of the CPU of :func:`json.dumps` on
+    payloads, the server's biggest cost per move under load, issue 23); the standard encoder
+    for what orjson refuses (an integer beyond 64 bits)."""
+    try:
+        return orjson.dumps(doc, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
 
 
 def _log_tail(old: Any, new: Any) -> tuple[int, list[Any]] | None:
