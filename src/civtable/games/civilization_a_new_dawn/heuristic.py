@@ -536,21 +536,32 @@ def win_features(state: CivState, seat: int) -> tuple[float, ...]:
 
 #: weights of :func:`win_features` in :func:`evaluate`: a conditional-logit model (the win chance
 #: of each seat is the softmax of its weighted features) fitted by maximum likelihood on
-#: positions of heuristic games (every third decision of 80 two-player games, labelled by their
-#: winners; issue 22). On 16 held-out games the static :func:`own_score` predicts the winners
-#: no better than chance (log-loss 0.67, chance 0.69; the former softmax of it at temperature
-#: 10: 0.77, overconfident), this model 0.56.
-WIN_WEIGHTS: tuple[float, ...] = (0.539, 0.161, -2.115, -0.137, 0.021, 0.267, 0.052, 0.126, -0.038)
+#: positions of heuristic games (every third decision of 99 two-player and 30 four-player games,
+#: labelled by their winners; issue 22). Log-loss on held-out games (5-fold, by game): 0.627 in
+#: two-player games (chance 0.693; the former softmax of :func:`own_score` at temperature 10,
+#: on all the games: 0.848, overconfident), 1.327 in four-player games (chance 1.386; former
+#: 1.81).
+WIN_WEIGHTS: tuple[float, ...] = (0.131, -1.109, -0.783, -0.022, 0.035, 0.103, 0.05, 0.091, -0.032)
 
 
 def evaluate(state: State, seat: int) -> float:
     """Win-chance estimate in [0, 1] (ISMCTS scores its cut-off playouts with it): the softmax
-    over the seats of :data:`WIN_WEIGHTS` times :func:`win_features`; exact at the end."""
+    over the seats of :data:`WIN_WEIGHTS` times :func:`win_features`; exact at the end.
+
+    A position in the middle of a turn is valued at the end of that turn, the player to move
+    finishing it greedily (as :func:`choose` simulates a turn, on a copy): a cut-off playout
+    is then compared at turn boundaries, not in the middle of a card's effects."""
     from civtable.games.civilization_a_new_dawn.state import CivState
 
     assert isinstance(state, CivState)
     if state.over:
         return state.result().rewards()[seat]
+    mover = state.current
+    mid_turn = state.pending and state.pending[-1][0] not in (K.D_CHOOSE, K.D_START)
+    if mid_turn and state.to_move() == (mover,):  # the mover ends its turn greedily first
+        state = _finish_turn(state.branch(state.rng.copy()), mover, state.rng.copy())
+        if state.over:
+            return state.result().rewards()[seat]
     vals = [
         sum(w * x for w, x in zip(WIN_WEIGHTS, win_features(state, s), strict=True))
         for s in range(state.players)
