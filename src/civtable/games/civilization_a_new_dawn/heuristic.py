@@ -536,12 +536,12 @@ def win_features(state: CivState, seat: int) -> tuple[float, ...]:
 
 #: weights of :func:`win_features` in :func:`evaluate`: a conditional-logit model (the win chance
 #: of each seat is the softmax of its weighted features) fitted by maximum likelihood on
-#: positions of heuristic games (every third decision of 99 two-player and 30 four-player games,
-#: labelled by their winners; issue 22). Log-loss on held-out games (5-fold, by game): 0.627 in
+#: positions of heuristic games (every third decision of 99 two-player and 60 four-player games,
+#: labelled by their winners; issue 22). Log-loss on held-out games (5-fold, by game): 0.605 in
 #: two-player games (chance 0.693; the former softmax of :func:`own_score` at temperature 10,
-#: on all the games: 0.848, overconfident), 1.327 in four-player games (chance 1.386; former
-#: 1.81).
-WIN_WEIGHTS: tuple[float, ...] = (0.131, -1.109, -0.783, -0.022, 0.035, 0.103, 0.05, 0.091, -0.032)
+#: on all the games: 0.848, overconfident), 1.310 in four-player games (chance 1.386; former
+#: 1.705).
+WIN_WEIGHTS: tuple[float, ...] = (0.077, -0.909, -1.168, 0.001, 0.015, 0.101, 0.046, 0.129, -0.043)
 
 
 def evaluate(state: State, seat: int) -> float:
