@@ -19,6 +19,12 @@ to stall on Populous/Preservationist until the turn cap (issue 20).
 decision is one ply: apply each legal action to a copy and keep the best score. Copies get a
 fresh random generator so the bot never sees future dice. Everything it reads is public
 (CIV-26.2); the face-down wonder decks are not used.
+
+For the ISMCTS bot (issue 22): :func:`action_values` gives the scores :func:`choose` ranks by
+(the search's root moves, compared on shared deals), :func:`search_worthy` says which decisions
+it searches (the focus-card choice), and :func:`evaluate` scores its cut-off playouts with a win
+chance fitted on heuristic games (:data:`WIN_WEIGHTS`) rather than from :func:`own_score`, which
+predicts the winners of heuristic games hardly better than chance.
 """
 
 from __future__ import annotations
@@ -538,9 +544,9 @@ def win_features(state: CivState, seat: int) -> tuple[float, ...]:
 #: of each seat is the softmax of its weighted features) fitted by maximum likelihood on
 #: positions of heuristic games (every third decision of 99 two-player and 60 four-player games,
 #: labelled by their winners; issue 22). Log-loss on held-out games (5-fold, by game): 0.605 in
-#: two-player games (chance 0.693; the former softmax of :func:`own_score` at temperature 10,
-#: on all the games: 0.848, overconfident), 1.310 in four-player games (chance 1.386; former
-#: 1.705).
+#: two-player games and 1.310 in four-player games (chance 0.693 / 1.386); a softmax of
+#: :func:`own_score` at its best-fitting temperature gives 0.677 / 1.356, the former evaluation
+#: (that softmax at temperature 10) 0.848 / 1.705 on all the games (overconfident).
 WIN_WEIGHTS: tuple[float, ...] = (0.077, -0.909, -1.168, 0.001, 0.015, 0.101, 0.046, 0.129, -0.043)
 
 
