@@ -87,7 +87,10 @@ or ``ismcts:300i:top=4:race=off:kz=1:d=end`` (``policy`` is one of ``auto``, ``h
 that a benchmark on a machine shared with other jobs searches as much as on an idle core.
 A game's heuristic module may set ``ISMCTS_SETTINGS`` (options in the same form, e.g.
 ``"k=3:top=4"``): its search defaults, used for every option a spec does not name
-(:func:`game_config`).
+(:func:`game_config`). It may also define ``search_worthy(state, seat) -> bool``: with
+``sd=auto`` (the default) :meth:`IsmctsBot.choose` searches only the decisions it accepts and
+plays the policy's move on a determinization elsewhere (Civilization searches its focus-card
+choices, the turn's strategic decision); ``sd=all`` searches every decision.
 
 >>> from civtable import games
 >>> state = games.get("seven-wonders").new_game(players=3, seed=4)
@@ -180,6 +183,10 @@ class IsmctsConfig:
     #: process's CPU time, ``time.process_time``: the same search on a machine shared with
     #: other jobs as on an idle core)
     clock: str = "wall"
+    #: which decisions :meth:`IsmctsBot.choose` searches: "auto" (those the game's
+    #: ``search_worthy`` hook accepts, every one without the hook; the others get the playout
+    #: policy's move on a determinization) or "all"
+    searched: str = "auto"
     #: the options the spec named (``parse_spec``); a game's ``ISMCTS_SETTINGS`` fills in the
     #: others
     explicit: frozenset[str] = frozenset()
@@ -338,9 +345,11 @@ def _parse_option(key: str, value: str) -> dict[str, Any]:
         return {"tree_depth": int(number(1, 10_000))}
     if key == "clock":
         return {"clock": one_of("wall", "cpu")}
+    if key == "sd":
+        return {"searched": one_of("auto", "all")}
     raise UnknownBotError(
         f"unknown ismcts option {key!r} (options: c, k, policy, eps, eval, reward, pw, pwc, pwa, "
-        "pwmin, prior, paired, top, keep, kz, race, racemin, pd, d, clock)"
+        "pwmin, prior, paired, top, keep, kz, race, racemin, pd, d, clock, sd)"
     )
 
 
@@ -415,6 +424,7 @@ class IsmctsBot(Bot):
         self._prior: Prior | None = None
         self._paired = False
         self._max_depth: float = math.inf
+        self._worthy: Callable[[State, int], bool] | None = None
 
     def __repr__(self) -> str:
         return f"IsmctsBot({self.config.describe()})"
@@ -463,6 +473,8 @@ class IsmctsBot(Bot):
         if depth == AUTO_DEPTH:
             depth = 1 if self._paired else None
         self._max_depth = math.inf if depth is None else depth
+        worthy = getattr(module, "search_worthy", None) if cfg.searched == "auto" else None
+        self._worthy = worthy if callable(worthy) else None
         self._game_id = game_id
 
     # --- the bot interface ---------------------------------------------------------------------
@@ -474,6 +486,14 @@ class IsmctsBot(Bot):
             raise ValueError(f"seat {seat} has no decision to make now")
         if len(legal) == 1:
             return legal[0]
+        self._bind(state.game.id)
+        if self._worthy is not None and not self._worthy(state, seat):
+            # Not searched (sd=auto): the policy's move, on a sample of what the seat may know.
+            rng = self.rng.fork()
+            self.last = SearchStats()
+            a = self._policy(state.determinize(seat, rng), seat, rng)
+            if a in legal:  # (always, where hidden cards do not change the seat's options)
+                return a
         self._search(state, seat)
         return self.last.moves[0].action if self.last.moves else legal[0]
 
