@@ -7,6 +7,10 @@ opponent (the weakest civilization is the one aggressions, wars and bad events h
 TTA-12.6); colonies count through their effects; military cards in hand are worth keeping (bonus
 cards defend). The bot never resigns, bids for a territory only up to a value it puts on it, and
 defends an aggression when a card can stop it (the look-ahead follows its own decisions).
+
+For ISMCTS (:mod:`civtable.bots.ismcts`): :func:`action_values` (the values :func:`choose`
+compares) ranks the search's root moves, :func:`evaluate` scores cut-off playouts and
+:func:`search_clock` counts the cut-off (``ISMCTS_CUTOFF``) in the searching seat's turns.
 """
 
 from __future__ import annotations
