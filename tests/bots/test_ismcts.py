@@ -500,3 +500,40 @@ def test_tta_6_8_resigning_is_a_loss_to_the_search_whatever_the_score() -> None:
         legal_no_resign = [a for a in legal if a != RESIGN] or legal
         state.apply(seat, rng_bot.rng.choice(legal_no_resign))
     assert seen, "no position offered a resignation"
+
+
+@pytest.mark.parametrize("k", [0, 1])
+def test_tta_4_cutoff_counts_the_games_search_clock(k: int) -> None:
+    """Through the Ages' heuristic module defines ``search_clock`` (turns the seat has begun):
+    with it a cut-off of ``k`` evaluates every playout at the start of the searching seat's
+    ``k + 1``-th turn from now (or at the game's end), whatever number of actions the root move
+    took; ``kclock=rounds`` counts to_move snapshots instead."""
+    from civtable.games.through_the_ages import heuristic as tta
+
+    state = games.get("through-the-ages").new_game(2, seed=9)
+    state = _play_to(state, lambda s: s.round >= 4 and s.to_move()[0] == s.current, "heuristic", 1)
+    seat = state.to_move()[0]
+    now = tta.search_clock(state, seat)
+    seen: list[tuple[int, int]] = []
+
+    def spy(d: State, s: int) -> float:
+        seen.append((tta.search_clock(d, s), d.current))  # type: ignore[attr-defined]
+        return 0.5
+
+    bot = IsmctsBot(parse_spec(f"30i:k={k}"), seed=2)
+    bot._bind(state.game.id)
+    assert bot._search_clock is tta.search_clock
+    bot._evaluation = spy
+    bot.choose(state, seat)
+    assert seen
+    assert all(clock == now + k + 1 and current == seat for clock, current in seen)
+    seen.clear()
+    rounds = IsmctsBot(parse_spec(f"30i:k={k}:kclock=rounds"), seed=2)
+    rounds._bind(state.game.id)
+    assert rounds._search_clock is None
+    rounds._evaluation = spy
+    rounds.choose(state, seat)
+    assert any(clock != now + k + 1 for clock, _ in seen)  # snapshots: often mid-turn
+    assert parse_spec("5i:kclock=rounds").cut_clock == "rounds"
+    with pytest.raises(UnknownBotError, match="kclock"):
+        make_bot("ismcts:5i:kclock=turns", 0)

@@ -98,3 +98,43 @@ def test_tta_6_4_heuristic_defends_when_a_bonus_card_stops_the_aggression() -> N
     s.apply(1, choice)
     s.apply(1, heuristic.choose(s, 1, Rng(0)))  # done defending
     assert board.stock(target, False) + board.stock(target, True) >= 10
+
+
+def test_action_values_rank_every_legal_action_and_choose_plays_the_best() -> None:
+    """``action_values`` (the ISMCTS prior) gives every legal action the value ``choose``
+    compares: its pick is always among the best-valued actions, resigning (TTA-6.8) is valued
+    below everything."""
+    from civtable.games.through_the_ages.actions import RESIGN
+
+    for players, seed in ((2, 5), (3, 8)):
+        s = GAME.new_game(players, seed)
+        rng = Rng(seed)
+        checked = 0
+        while not s.is_terminal() and checked < 60:
+            seat = s.to_move()[0]
+            legal = s.legal_actions(seat)
+            values = heuristic.action_values(s, seat)
+            assert sorted(values) == sorted(legal)
+            pick = heuristic.choose(s, seat, Rng(checked))
+            others = [a for a in legal if a != RESIGN]
+            assert values[pick] >= max(values[a] for a in others) - 1e-9
+            if RESIGN in legal and others:
+                assert values[RESIGN] < min(values[a] for a in others)
+            checked += len(others) > 1
+            s.apply(seat, heuristic.choose(s, seat, rng))
+        assert checked >= 40
+
+
+def test_search_clock_counts_the_turns_a_seat_has_begun() -> None:
+    """The ISMCTS cut-off clock (TTA-4): it ticks for a seat exactly when its turn starts."""
+    for players in (2, 4):
+        s = GAME.new_game(players, 7)
+        rng = Rng(7)
+        begun = [0] * players
+        begun[s.current] = 1
+        while not s.is_terminal() and s.round < 6:
+            assert [heuristic.search_clock(s, p) for p in range(players)] == begun
+            before = s.current
+            s.apply(s.to_move()[0], heuristic.choose(s, s.to_move()[0], rng))
+            if s.current != before and not s.is_terminal():
+                begun[s.current] += 1

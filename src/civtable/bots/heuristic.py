@@ -7,14 +7,17 @@ with ``-`` replaced by ``_``) exposing two functions:
 * ``evaluate(state, seat) -> float``: a cheap static estimate of the seat's chance to win, in
   ``[0, 1]`` (``1/players`` for an even position, the exact reward once the game is over).
 
-Two optional hooks are used by the ISMCTS bot (:mod:`civtable.bots.ismcts`) when present:
+Optional hooks used by the ISMCTS bot (:mod:`civtable.bots.ismcts`) when present:
 
 * ``action_values(state, seat) -> dict[int, float]``: a value for every legal action of
   ``seat`` (higher is better), from what the seat may know; ranks root moves and orders
   progressive widening;
 * ``playout_policy(state, seat, rng) -> int``: a cheaper stand-in for ``choose`` (it may be
   less exact), used for playouts and as the model of the other seats with ``policy=fast``
-  (the default, ``policy=auto``, plays out with ``choose`` itself).
+  (the default, ``policy=auto``, plays out with ``choose`` itself);
+* ``search_clock(state, seat) -> int``: a count that grows as the game advances (Through the
+  Ages: the turns ``seat`` has begun); cut-off playouts (``ISMCTS_CUTOFF``) count its ticks
+  instead of decision rounds.
 
 :func:`evaluation_for` returns that ``evaluate`` function, e.g. for cut-off rollouts in search.
 

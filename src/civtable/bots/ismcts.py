@@ -32,7 +32,12 @@ Carlo Tree Search", IEEE TCIAIG 2012) written against the core API only:
   evaluation is always played out to the end (random playouts when it has no heuristic either).
   A *round* is every seat of a :meth:`~civtable.core.State.to_move` snapshot finishing its
   decision (a payment choice following a build belongs to the same decision), so a simultaneous
-  step has resolved when a round ends;
+  step has resolved when a round ends. A game whose heuristic module defines
+  ``search_clock(state, seat) -> int`` counts the rounds of a cut-off in its ticks instead
+  (``kclock=auto``; ``kclock=rounds`` ignores it): the playout stops once the clock has
+  advanced by more than ``K`` since the expansion. Through the Ages counts the searching
+  seat's turns, so ``k=0`` stops at the start of its next turn, every root move being
+  evaluated at the same point of the game whatever number of actions it took;
 * the reward is, by default (``reward=margin``), a logistic of the searching seat's final score
   margin over the best other seat (``1 / (1 + exp(-margin / 5))``), with ``reward=rank`` the
   mean over the other seats of that logistic of the margin over each, or with ``reward=win``
@@ -114,6 +119,8 @@ from civtable.core.rng import Rng
 
 #: a playout policy: ``policy(state, seat, rng) -> action``
 Policy = Callable[[State, int, Rng], int]
+#: a game's search clock: ``search_clock(state, seat) -> int``, growing as the game advances
+SearchClock = Callable[[State, int], int]
 #: a prior over the legal actions: ``prior(state, seat) -> {action: value}`` (higher is better)
 Prior = Callable[[State, int], dict[int, float]]
 
@@ -187,6 +194,10 @@ class IsmctsConfig:
     #: ``search_worthy`` hook accepts, every one without the hook; the others get the playout
     #: policy's move on a determinization) or "all"
     searched: str = "auto"
+    #: what the rounds of a cut-off (``k``) count: "auto" (the game's ``search_clock`` ticks
+    #: if its heuristic module has one, e.g. the searching seat's turns, else to_move
+    #: snapshots) or "rounds" (to_move snapshots)
+    cut_clock: str = "auto"
     #: the options the spec named (``parse_spec``); a game's ``ISMCTS_SETTINGS`` fills in the
     #: others
     explicit: frozenset[str] = frozenset()
@@ -347,9 +358,11 @@ def _parse_option(key: str, value: str) -> dict[str, Any]:
         return {"clock": one_of("wall", "cpu")}
     if key == "sd":
         return {"searched": one_of("auto", "all")}
+    if key == "kclock":
+        return {"cut_clock": one_of("auto", "rounds")}
     raise UnknownBotError(
         f"unknown ismcts option {key!r} (options: c, k, policy, eps, eval, reward, pw, pwc, pwa, "
-        "pwmin, prior, paired, top, keep, kz, race, racemin, pd, d, clock, sd)"
+        "pwmin, prior, paired, top, keep, kz, race, racemin, pd, d, clock, sd, kclock)"
     )
 
 
@@ -425,6 +438,7 @@ class IsmctsBot(Bot):
         self._paired = False
         self._max_depth: float = math.inf
         self._worthy: Callable[[State, int], bool] | None = None
+        self._search_clock: SearchClock | None = None
 
     def __repr__(self) -> str:
         return f"IsmctsBot({self.config.describe()})"
@@ -469,6 +483,8 @@ class IsmctsBot(Bot):
         prior = getattr(module, "action_values", None) if cfg.prior == "auto" else None
         self._prior = prior if callable(prior) else None
         self._paired = cfg.paired == "on" or (cfg.paired == "auto" and self._prior is not None)
+        game_clock = getattr(module, "search_clock", None) if cfg.cut_clock == "auto" else None
+        self._search_clock = game_clock if callable(game_clock) else None
         depth = cfg.tree_depth
         if depth == AUTO_DEPTH:
             depth = 1 if self._paired else None
@@ -633,6 +649,10 @@ class IsmctsBot(Bot):
         max_depth = self._max_depth
         cutoff = self._cutoff if self._evaluation is not None else None
         rounds_after = 0
+        # With the game's search clock, the rounds of a cut-off are its ticks (e.g. turns of
+        # the searching seat) since the expansion instead of to_move snapshots.
+        search_clock = self._search_clock
+        start = 0
         policy = self._policy
         apply = d._apply
         legal_actions = d.legal_actions
@@ -642,8 +662,12 @@ class IsmctsBot(Bot):
         concede = d.game.concede_actions
         conceded = False
         while not conceded and not d.is_terminal():
-            if not in_tree and cutoff is not None and rounds_after > cutoff:
-                break
+            if not in_tree and cutoff is not None:
+                if search_clock is None:
+                    if rounds_after > cutoff:
+                        break
+                elif search_clock(d, seat) - start > cutoff:
+                    break
             movers = d.to_move()
             if not movers:
                 break
@@ -665,6 +689,8 @@ class IsmctsBot(Bot):
                             )
                         path.append(node)
                         in_tree = not expanded and len(path) <= max_depth
+                        if not in_tree and search_clock is not None:
+                            start = search_clock(d, seat)
                     else:
                         a = policy(d, s, rng)
                     if s == seat and a in concede:

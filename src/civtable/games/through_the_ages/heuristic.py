@@ -7,6 +7,10 @@ opponent (the weakest civilization is the one aggressions, wars and bad events h
 TTA-12.6); colonies count through their effects; military cards in hand are worth keeping (bonus
 cards defend). The bot never resigns, bids for a territory only up to a value it puts on it, and
 defends an aggression when a card can stop it (the look-ahead follows its own decisions).
+
+For ISMCTS (:mod:`civtable.bots.ismcts`): :func:`action_values` (the values :func:`choose`
+compares) ranks the search's root moves, :func:`evaluate` scores cut-off playouts and
+:func:`search_clock` counts the cut-off (``ISMCTS_CUTOFF``) in the searching seat's turns.
 """
 
 from __future__ import annotations
@@ -29,10 +33,34 @@ from civtable.games.through_the_ages.state import (
     TTAState,
 )
 
-#: ISMCTS cuts its playouts off this many decisions after the expansion and scores the position
-#: with :func:`evaluate` (``k=auto``): a full game is ~500 decisions and a heuristic playout to
-#: the end costs seconds (8 iterations/s against ~300 with this cut-off, 4-player mid-game)
-ISMCTS_CUTOFF = 2
+#: ISMCTS cuts its playouts off and scores the position with :func:`evaluate` (``k=auto``): a
+#: full game is ~250 decisions a player and a heuristic playout to the end costs a large part of
+#: a second. The cut-off counts :func:`search_clock` ticks, the searching seat's turns: with 1
+#: every playout (the root move, the rest of the seat's turn, the other seats' turns and the
+#: seat's next turn, all played by :func:`choose`) is scored at the start of the seat's turn
+#: after next, so root moves that take different numbers of actions are compared at the same
+#: point of the game. On 24 positions of two-player heuristic games (top 6 moves valued by 3
+#: full heuristic playouts each), the move chosen at 1 CPU-second gained +9.8 ± 5.4 points of
+#: final margin over the heuristic's with 1, +0.5 ± 3.4 with 0, and -3.7 ± 3.5 with playouts
+#: to the end (``k=end:top=4``, too few of them); see ``benchmarks/README.md``.
+ISMCTS_CUTOFF = 1
+
+
+def search_clock(state: State, seat: int) -> int:
+    """The number of turns ``seat`` has begun (TTA-4: rounds of turns from the first player):
+    the ISMCTS cut-off counts these, so that a playout cut off after ``k`` ticks stops at the
+    start of one of the searching seat's turns whatever number of actions the root move took.
+
+    >>> from civtable import games
+    >>> s = games.get("through-the-ages").new_game(players=2, seed=1)
+    >>> search_clock(s, s.current), search_clock(s, 1 - s.current)
+    (1, 0)
+    """
+    assert isinstance(state, TTAState)
+    n = state.players
+    if (seat - state.first) % n <= (state.current - state.first) % n:
+        return state.round
+    return state.round - 1
 
 
 def rounds_left(state: TTAState) -> float:
@@ -187,6 +215,49 @@ def _war_gain(state: TTAState, seat: int, action: int) -> float:
     return 0.7 * value if adv > 2 else -value
 
 
+def action_values(state: State, seat: int) -> dict[int, float]:
+    """The value :func:`choose` gives every legal action of ``seat`` (higher is better): the
+    projected final score after it (:func:`potential`, following the seat's own pending
+    decisions). Resigning is valued far below everything (the bot never resigns); in a
+    colonization auction (TTA-11.2) the bid :func:`choose` makes is valued 1 and the others 0.
+    The ISMCTS bot ranks its root moves by these values (paired rollout search).
+
+    >>> from civtable import games
+    >>> s = games.get("through-the-ages").new_game(players=2, seed=2)
+    >>> sorted(action_values(s, 0)) == s.legal_actions(0)
+    True
+    """
+    assert isinstance(state, TTAState)
+    legal = state.legal_actions(seat)
+    values = dict.fromkeys(legal, RESIGN_VALUE)
+    plain = [a for a in legal if a != ax.RESIGN]
+    if len(plain) == 1:
+        values[plain[0]] = 0.0
+    elif state.pending[0] == P_BID:
+        pick = _bid(state, plain)
+        for a in plain:
+            values[a] = 1.0 if a == pick else 0.0
+    else:
+        values.update(_values(state, seat, plain))
+    return values
+
+
+#: the value :func:`action_values` gives resigning (TTA-6.8): never a choice of the heuristic
+RESIGN_VALUE = -1e9
+
+
+def _values(state: TTAState, seat: int, legal: list[int]) -> dict[int, float]:
+    """Every action's :func:`potential` afterwards (ending the turn: the potential now)."""
+    values: dict[int, float] = {}
+    for a in legal:
+        if a == ax.END and state.pending[0] == P_NONE:
+            # ending realizes production that any other action gets too: compare with now
+            values[a] = potential(state, seat) - 0.01
+        else:
+            values[a] = _value_after(state, seat, a, 2)
+    return values
+
+
 def choose(state: State, seat: int, rng: Rng) -> int:
     """The legal action with the best :func:`potential` afterwards (random tie-break)."""
     assert isinstance(state, TTAState)
@@ -197,12 +268,7 @@ def choose(state: State, seat: int, rng: Rng) -> int:
         return _bid(state, legal)
     best: list[int] = []
     best_v = -1e18
-    for a in legal:
-        if a == ax.END and state.pending[0] == P_NONE:
-            # ending realizes production that any other action gets too: compare with now
-            v = potential(state, seat) - 0.01
-        else:
-            v = _value_after(state, seat, a, 2)
+    for a, v in _values(state, seat, legal).items():
         if v > best_v + 1e-9:
             best_v = v
             best = [a]
