@@ -192,3 +192,31 @@ def test_sw_14_4_two_player_determinize_keeps_the_remembered_hand() -> None:
             checked += 1
     assert checked > 10
     assert len(drawn_seen) > 3  # the drawn card is sampled, not the true one copied
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_sw_3_9_seats_that_chose_choose_again_as_the_heuristic_would(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat that chose before the searching seat (hidden until the step resolves) chooses
+    again on its re-dealt cards with the heuristic, not at random: a search deciding after
+    its opponents must not meet random ones."""
+    from civtable.games.seven_wonders import heuristic
+
+    state = _new(players, 31)
+    first = state.to_move()[0]
+    state.apply(first, heuristic.choose(state, first, Rng(1)))
+    searcher = next(s for s in state.to_move() if s != first)
+    calls: list[tuple[int, list[int]]] = []
+    real = heuristic.choose
+
+    def spy(s: SevenWondersState, seat: int, rng: Rng) -> int:
+        calls.append((seat, s.legal_actions(seat)))
+        return real(s, seat, rng)
+
+    monkeypatch.setattr(heuristic, "choose", spy)
+    det = state.determinize(searcher, Rng(2))
+    assert calls
+    assert {seat for seat, _ in calls} == {first}
+    assert all(legal for _, legal in calls)
+    assert det.commits[det.city_of(first)] is not None  # the choice is made again, hidden

@@ -297,7 +297,11 @@ def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersSt
     not tracked further (a stage marker or discard may receive any such leftover). In Age III
     the guilds among the unremembered unseen cards are re-drawn from the guilds the seat has not
     seen, so the set of guilds in play is re-sampled too. Future decks are not dealt yet; the
-    new state's generator is re-seeded, so they differ. In the 2-player variant the seat
+    new state's generator is re-seeded, so they differ. Seats that had already chosen this step
+    (hidden until it resolves) choose again on the new cards, as the heuristic player would
+    (:func:`civtable.games.seven_wonders.heuristic.choose`): a search that samples their choices
+    at random meets opponents far weaker than they are whenever it decides after them. In the
+    2-player variant the seat
     remembers the hand it left its opponent (SW-14.4; a card the opponent drew from the Free City
     pile is dealt from the unseen cards). Not used during Babylon's extra step (uniform re-deal).
 
@@ -340,10 +344,13 @@ def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersSt
             cities[c].stage_cards[k] = t
         else:
             discard[k] = t
+    if recommit:
+        from civtable.games.seven_wonders.heuristic import choose
     for c in recommit:
         decider = s.decider(c)
         while s.commits[c] is None:
-            turn.apply(s, decider, rng.choice(turn.legal_actions(s, decider)))
+            s._legal = {}
+            turn.apply(s, decider, choose(s, decider, rng))
     # The seat's own legal actions depend only on what it sees: the same in every sample.
     s._legal = {} if legal is None else {seat: legal}
     s.rng = rng.fork()
@@ -379,7 +386,8 @@ def _plan(state: SevenWondersState, seat: int) -> _Plan:
     own_cities = set(s.seat_cities(seat)) if s.phase != OVER else {s.city_of(seat)}
     own = s.city_of(seat)
     # Others' hidden choices of this step go back to their hands; those who had committed
-    # re-choose at random, so who has chosen stays as the seat sees it.
+    # choose again (in determinize, with the heuristic), so who has chosen stays as the seat
+    # sees it.
     recommit = []
     for c in range(s.n):
         if c in own_cities:
