@@ -12,7 +12,14 @@ import pytest
 from rich.console import Console
 
 from civtable.core.errors import InvalidOptionsError
-from civtable.sim.ladder import DEFAULT_BOTS, add_ladder_parser, resolve, run_ladder, schedule
+from civtable.sim.ladder import (
+    DEFAULT_BOTS,
+    add_ladder_parser,
+    resolve,
+    run_ladder,
+    rung_name,
+    schedule,
+)
 from civtable.sim.tournament import TournamentConfig, load_results
 
 SW = "seven-wonders"
@@ -43,6 +50,15 @@ def test_cpu_ladder_counts_search_levels_in_cpu_time() -> None:
     assert resolve("normal", cpu=True) == "normal"
     assert resolve("ismcts:200ms", cpu=True) == "ismcts:200ms:clock=cpu"
     assert resolve("ismcts:200ms:clock=wall", cpu=True) == "ismcts:200ms:clock=wall"
+
+
+def test_scaled_ladder_scales_the_search_levels_only() -> None:
+    assert resolve("hard", cpu=True, scale=0.2) == "ismcts:200ms:clock=cpu"
+    assert resolve("expert", cpu=False, scale=0.2) == "ismcts:1s"
+    assert resolve("normal", cpu=True, scale=0.2) == "normal"
+    assert resolve("ismcts:3s", cpu=False, scale=0.2) == "ismcts:3s"  # not a level: as given
+    assert rung_name("hard", 0.2) == "hard (budget × 0.2)"
+    assert rung_name("easy", 0.2) == "easy"
 
 
 def test_ladder_writes_report_plot_and_table_and_resumes(tmp_path: Path) -> None:

@@ -19,10 +19,10 @@ played from both seats once per cycle: the games are spent where a rating is unc
 ``expert`` against ``random``.
 
 ``--cpu`` counts the search levels' budgets in CPU time (``hard`` becomes
-``ismcts:1s:clock=cpu``), for ladders played on a machine shared with other jobs. ``--bots``
-replaces the levels, e.g. a cheaper ladder with reduced search budgets
-(``random,easy,normal,ismcts:200ms:clock=cpu,ismcts:1s:clock=cpu``); its table then names the
-bot specs, which is how a reduced run stays labelled as one.
+``ismcts:1s:clock=cpu``), for ladders played on a machine shared with other jobs. ``--scale F``
+multiplies the search levels' time budgets by ``F`` (``--scale 0.2``: ``hard`` searches 200 ms,
+``expert`` 1 s), a cheaper ladder whose table names those rungs ``hard (budget × 0.2)``, so a
+reduced run stays labelled as one. ``--bots`` replaces the rungs with any bot specs.
 
 >>> schedule(("random", "easy", "normal", "hard", "expert"), 2)
 ('random', 'easy', 'normal', 'hard', 'expert', 'hard', 'normal', 'easy')
@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from civtable.bots.ismcts import parse_spec
 from civtable.bots.levels import LEVELS
 from civtable.core.api import JSON
 from civtable.core.errors import InvalidOptionsError
@@ -57,12 +58,35 @@ def schedule(bots: Sequence[str], players: int) -> tuple[str, ...]:
     return bots
 
 
-def resolve(bot: str, cpu: bool) -> str:
+def resolve(bot: str, cpu: bool, scale: float = 1.0) -> str:
     """The spec a ladder plays for ``bot``: a level name stays as it is, unless ``cpu`` asks for
-    CPU-time budgets, when a search level becomes its spec counted in CPU time."""
+    CPU-time budgets (a search level becomes its spec counted in CPU time) or ``scale`` scales
+    the search levels' time budgets (``hard`` with ``scale=0.2``: ``ismcts:200ms``).
+
+    >>> resolve("expert", cpu=True, scale=0.2)
+    'ismcts:1s:clock=cpu'
+    """
     spec = LEVELS.get(bot, bot)
-    if cpu and spec.startswith("ismcts") and "clock=" not in spec:
+    if bot not in LEVELS or not spec.startswith("ismcts"):
+        if cpu and spec.startswith("ismcts") and "clock=" not in spec:
+            return f"{spec}:clock=cpu"
+        return bot
+    if scale != 1.0:
+        seconds = parse_spec(spec.partition(":")[2]).seconds
+        if seconds is None:
+            raise InvalidOptionsError(f"level {bot} has no time budget to scale")
+        ms = seconds * scale * 1000.0
+        budget = f"{ms / 1000.0:g}s" if ms >= 1000.0 else f"{ms:g}ms"
+        spec = f"ismcts:{budget}"
+    if cpu:
         return f"{spec}:clock=cpu"
+    return spec if scale != 1.0 else bot
+
+
+def rung_name(bot: str, scale: float = 1.0) -> str:
+    """A rung's name in the ladder's table: a search level with a scaled budget says so."""
+    if scale != 1.0 and LEVELS.get(bot, "").startswith("ismcts"):
+        return f"{bot} (budget × {scale:g})"
     return bot
 
 
@@ -120,6 +144,7 @@ def run_ladder(
     *,
     bots: Sequence[str] = DEFAULT_BOTS,
     cpu: bool = False,
+    scale: float = 1.0,
     seed: int = 0,
     workers: int = 1,
     out_dir: str | Path,
@@ -130,8 +155,10 @@ def run_ladder(
     and Markdown table there."""
     if len(bots) < 2 or len(set(bots)) != len(bots):
         raise InvalidOptionsError("a ladder needs at least two different bots")
-    specs = [resolve(b, cpu) for b in bots]
-    names = {spec: bot for bot, spec in zip(bots, specs, strict=True)}
+    if not 0.0 < scale <= 100.0:
+        raise InvalidOptionsError(f"the budget scale must be in (0, 100], not {scale:g}")
+    specs = [resolve(b, cpu, scale) for b in bots]
+    names = {spec: rung_name(bot, scale) for bot, spec in zip(bots, specs, strict=True)}
     config = TournamentConfig(game, players, schedule(specs, players), games_, seed)
     validate(config)
     summary = run_tournament(config, workers=workers, out_dir=out_dir, on_result=on_result)
@@ -157,6 +184,12 @@ def add_ladder_parser(subparsers: Any) -> argparse.ArgumentParser:
         help=f"the rungs, easiest first (default {','.join(DEFAULT_BOTS)})",
     )
     p.add_argument("--cpu", action="store_true", help="count search budgets in CPU time")
+    p.add_argument(
+        "--scale",
+        type=float,
+        default=1.0,
+        help="multiply the search levels' time budgets (a cheaper, labelled ladder; default 1)",
+    )
     p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     p.add_argument("--workers", type=int, default=1, help="parallel games (default 1)")
     p.add_argument("--out", metavar="DIR", required=True, help="results and plots; reruns resume")
@@ -175,6 +208,7 @@ def cmd_ladder(args: argparse.Namespace, out: Any, err: Any) -> int:
         ["civtable", "ladder", args.game, "--players", str(args.players), "--games"]
         + [str(args.games), "--bots", args.bots, "--seed", str(args.seed)]
         + (["--cpu"] if args.cpu else [])
+        + (["--scale", f"{args.scale:g}"] if args.scale != 1.0 else [])
     )
     progress = Progress(
         TextColumn("ladder"),
@@ -192,6 +226,7 @@ def cmd_ladder(args: argparse.Namespace, out: Any, err: Any) -> int:
             args.games,
             bots=bots,
             cpu=args.cpu,
+            scale=args.scale,
             seed=args.seed,
             workers=args.workers,
             out_dir=args.out,
@@ -214,5 +249,6 @@ __all__ = [
     "ladder_rows",
     "resolve",
     "run_ladder",
+    "rung_name",
     "schedule",
 ]
