@@ -44,6 +44,7 @@ from civtable.core.replay import Replay
 from civtable.server import add_serve_parser
 from civtable.sim import bench
 from civtable.sim.fuzz import DEFAULT_FOLLOW, DEFAULT_MAX_STEPS, FuzzConfig, GameOutcome, fuzz
+from civtable.sim.ladder import add_ladder_parser
 from civtable.sim.report import add_report_parser
 from civtable.sim.simulate import GameRecord, SimConfig, bot_seed, default_bot, simulate, validate
 from civtable.sim.tournament import add_tournament_parser
@@ -888,6 +889,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_tournament_parser(sub)
     add_report_parser(sub)
+    add_ladder_parser(sub)
     add_serve_parser(sub)
     for command in sub.choices.values():  # `civtable cards deus --lang ru` reads as well
         command.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=_LANG_HELP)

@@ -126,3 +126,97 @@ def test_sw_3_9_unheld_hands_avoid_remembered_cards() -> None:
     for c, cards in memory.items():
         assert seen[c] <= set(cards)
         assert len(seen[c]) > 1 or len(set(cards)) == 1  # actually sampled, not copied
+
+
+def _two_player_steps(seed: int) -> list[tuple[SevenWondersState, dict[int, list[int]]]]:
+    """Positions of a random 2-player game in the main steps from turn 2 on, each with the hand
+    every seat left its opponent (SW-14.4.4), read off the engine's hands when the step began:
+    the opponent's hand then, without the card the Free City's controller drew (SW-14.4.1),
+    which ``start_step`` appends last."""
+    rng = Rng(seed)
+    state = _new(2, seed)
+    out = []
+    key = (0, 0)
+    left: dict[int, list[int]] = {}
+    while not state.is_terminal():
+        if state.phase == MAIN and (state.age, state.turn) != key:
+            key = (state.age, state.turn)
+            left = {}
+            for seat in (0, 1):
+                opp = 2 - seat  # seat s plays city s + 1 (SW-14.1)
+                hand = state.hands[opp]
+                left[seat] = sorted(hand[:-1] if state.controller == opp else hand)
+        if state.phase == MAIN and state.turn >= 2:
+            out.append((state.copy(), dict(left)))
+        seat = rng.choice(state.to_move())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_sw_14_4_two_player_seat_remembers_the_hand_it_left(seed: int) -> None:
+    positions = _two_player_steps(seed)
+    assert len(positions) > 30
+    for state, left in positions:
+        for seat in (0, 1):
+            assert remembered_hands(state, seat) == {2 - seat: left[seat]}
+    # Turn 1 of an age: the opponent's hand was never seen.
+    state = _new(2, seed)
+    assert remembered_hands(state, 0) == {}
+    assert remembered_hands(state, 1) == {}
+
+
+def test_sw_14_4_two_player_determinize_keeps_the_remembered_hand() -> None:
+    """Determinized opponents hold the remembered cards, plus an unseen card when they drew
+    one from the Free City pile; the seat's view and the cards in play are unchanged."""
+    rng = Rng(9)
+    drawn_seen: set[int] = set()
+    checked = 0
+    for state, left in _two_player_steps(4)[::3]:
+        seat = rng.randbelow(2)
+        opp = 2 - seat
+        before = _strip(state.view(seat, labels=False))
+        total = cards_in_play(state)
+        for _ in range(4):
+            det = state.determinize(seat, rng)
+            assert _strip(det.view(seat, labels=False)) == before
+            if state.age != 3:
+                assert cards_in_play(det) == total
+            dealt = _hand_with_choice(det, opp)
+            if det.controller == opp:  # the Free City's choice came from the controller's hand
+                dealt += _hand_with_choice(det, 0) - Counter(det.hands[0])
+            extra = dealt - Counter(left[seat])
+            assert not Counter(left[seat]) - dealt, "a remembered card left the opponent's hand"
+            assert sum(extra.values()) == (1 if state.controller == opp else 0)
+            drawn_seen |= set(extra)
+            checked += 1
+    assert checked > 10
+    assert len(drawn_seen) > 3  # the drawn card is sampled, not the true one copied
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_sw_3_9_seats_that_chose_choose_again_as_the_heuristic_would(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat that chose before the searching seat (hidden until the step resolves) chooses
+    again on its re-dealt cards with the heuristic, not at random: a search deciding after
+    its opponents must not meet random ones."""
+    from civtable.games.seven_wonders import heuristic
+
+    state = _new(players, 31)
+    first = state.to_move()[0]
+    state.apply(first, heuristic.choose(state, first, Rng(1)))
+    searcher = next(s for s in state.to_move() if s != first)
+    calls: list[tuple[int, list[int]]] = []
+    real = heuristic.choose
+
+    def spy(s: SevenWondersState, seat: int, rng: Rng) -> int:
+        calls.append((seat, s.legal_actions(seat)))
+        return real(s, seat, rng)
+
+    monkeypatch.setattr(heuristic, "choose", spy)
+    det = state.determinize(searcher, Rng(2))
+    assert calls
+    assert {seat for seat, _ in calls} == {first}
+    assert all(legal for _, legal in calls)
+    assert det.commits[det.city_of(first)] is not None  # the choice is made again, hidden

@@ -56,6 +56,7 @@ def test_report_of_a_small_tournament_has_every_section(tmp_path: Path) -> None:
     summary = run_tournament(config, out_dir=tmp_path / "t")
     page = build_report(summary)
     for heading in (
+        "OpenSkill ratings",
         "Win rate by seat",
         "Score distributions",
         "Win rate by wonder board</h2>",
@@ -64,7 +65,7 @@ def test_report_of_a_small_tournament_has_every_section(tmp_path: Path) -> None:
     ):
         assert heading in page
     images = _images(page)
-    assert len(images) == 5
+    assert len(images) == 6  # ratings, seats, scores, three factors
     assert all(img.startswith(PNG_MAGIC) for img in images)
     for r in summary.results:  # each board and side by its player name ("Colossus of Rhodes B")
         for level in r.factors["board_side"]:
@@ -86,7 +87,7 @@ def test_cli_report_from_saved_results_and_from_new_games(tmp_path: Path) -> Non
     args = parser.parse_args(["report", SW, "--from", str(tmp_path / "t"), "--out", "a.html"])
     args.out = str(tmp_path / "a.html")
     assert args.func(args, out, err) == 0
-    assert len(_images((tmp_path / "a.html").read_text())) == 5
+    assert len(_images((tmp_path / "a.html").read_text())) == 5  # one bot: no ratings plot
 
     args = parser.parse_args(
         ["report", SW, "--players", "4", "--games", "2", "--out", str(tmp_path / "b.html")]

@@ -166,6 +166,30 @@ def _rate_bars(
     ax.legend(loc="best")
 
 
+def plot_ratings(
+    summary: TournamentSummary,
+    tr: present.Translator | None = None,
+    labels: dict[str, str] | None = None,
+) -> str:
+    """PNG (base64) of the bots' OpenSkill ratings: the mean with two deviations either side,
+    in the order of the config (a ladder: easiest first). ``labels`` renames bot specs."""
+    tr = tr or present.translator()
+    ratings = summary.ratings()
+    specs = [b for b in dict.fromkeys(summary.config.bots) if b in ratings]
+    fig = _figure(6.0, 1.0 + 0.35 * max(2, len(specs)))
+    ax = fig.subplots()
+    pos = list(range(len(specs)))
+    mus = [ratings[b].mu for b in specs]
+    ax.errorbar(
+        mus, pos, xerr=[2 * ratings[b].sigma for b in specs], fmt="o", color="#4c78a8", capsize=3
+    )
+    ax.set_yticks(pos, [(labels or {}).get(b, b) for b in specs])
+    ax.invert_yaxis()
+    ax.set_xlabel(tr.t("report.rating_axis"))
+    ax.set_title(tr.t("report.ratings"))
+    return _png(fig)
+
+
 def plot_seat_win_rates(summary: TournamentSummary, tr: present.Translator | None = None) -> str:
     """PNG (base64) of the win rate by seat."""
     tr = tr or present.translator()
@@ -315,6 +339,11 @@ def build_report(
             bot_rows,
         )
     )
+
+    if len(summary.ratings()) > 1:
+        ratings = tr.t("report.ratings")
+        parts.append(f"<h2>{html.escape(ratings)}</h2>")
+        parts.append(_img(plot_ratings(summary, tr), ratings))
 
     by_seat = tr.t("report.win_by_seat")
     parts.append(f"<h2>{html.escape(by_seat)}</h2>")
@@ -488,5 +517,6 @@ __all__ = [
     "factor_win_rates",
     "factors_of",
     "load_summary",
+    "plot_ratings",
     "write_report",
 ]

@@ -174,9 +174,11 @@ def remembered_hands(state: SevenWondersState, seat: int) -> dict[int, list[int]
     play. Derived from ``state.history`` (each seat's last plays of the age), so an empty entry
     (2-player game, Babylon's extra step, Halikarnassus choosing from the pile, a state whose
     history was dropped) means "nothing remembered". Cards are card-type indices; lists are
-    multisets.
+    multisets. The 2-player variant has its own memory (:func:`_remembered_two_player`).
     """
-    if state.two_player or state.phase not in (MAIN, HALI_PHASE):
+    if state.two_player:
+        return _remembered_two_player(state, seat)
+    if state.phase not in (MAIN, HALI_PHASE):
         return {}
     if state.phase == HALI_PHASE and state.hali_city == seat:
         # The seat sees the whole pile (SW-10.11), remembered discards included, and cannot
@@ -229,6 +231,58 @@ def remembered_hands(state: SevenWondersState, seat: int) -> dict[int, list[int]
     return memory
 
 
+def _remembered_two_player(state: SevenWondersState, seat: int) -> dict[int, list[int]]:
+    """2-player memory (SW-14.4): the players exchange hands every turn, so from turn 2 of an age
+    a seat knows the hand its opponent took: the cards it left them. When the opponent controls
+    the Free City this turn, they also drew the top card of the Free City pile, which the seat
+    has not seen: the list then holds one card fewer than the opponent's hand (with this step's
+    unresolved choices, their own and the Free City's), and determinization deals that card from
+    the unseen ones.
+
+    Which card was drawn is found by replaying the game's history from its seed (the truth,
+    used only to take the drawn card out of the opponent's hand); without a complete history,
+    nothing is remembered.
+    """
+    if state.phase != MAIN or state.turn < 2 or not state.history:
+        return {}
+    opp = 3 - state.city_of(seat)
+    cities = [opp, 0] if state.controller == opp else [opp]
+    cards = state.hands[opp][:]
+    for c in cities:
+        commit, pending = state.commits[c], state.await_pay[c]
+        if commit is not None and state.needs[c]:
+            cards.append(commit[1])
+        if pending is not None:
+            cards.append(pending[1])
+    if state.controller == opp:
+        drawn = _drawn_card(state)
+        if drawn is None or drawn not in cards:
+            return {}
+        cards.remove(drawn)
+    return {opp: sorted(cards)}
+
+
+def _drawn_card(state: SevenWondersState) -> int | None:
+    """The card the Free City's controller drew at the start of this step (SW-14.4.1), from a
+    replay of ``state.history``; None if the replay does not reach this step."""
+    from civtable.games.seven_wonders.rules import setup
+
+    replay = setup.new_game(state.game, state.players, state.seed, state.options)
+    drawn: int | None = None
+    key = (0, 0)
+    try:
+        for s_, a in state.history:
+            replay.apply(s_, a)
+            if replay.phase == MAIN and (replay.age, replay.turn) != key:
+                key = (replay.age, replay.turn)  # a new step: nobody has chosen yet
+                drawn = replay.hands[replay.controller][-1]
+    except Exception:  # pragma: no cover - a history that does not replay: remember nothing
+        return None
+    if key != (state.age, state.turn) or sorted(replay.hands[0]) != sorted(state.hands[0]):
+        return None
+    return drawn
+
+
 def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersState:
     """Re-deal everything ``seat`` cannot see, keeping what it can and what it remembers (SW-3.9).
 
@@ -243,8 +297,13 @@ def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersSt
     not tracked further (a stage marker or discard may receive any such leftover). In Age III
     the guilds among the unremembered unseen cards are re-drawn from the guilds the seat has not
     seen, so the set of guilds in play is re-sampled too. Future decks are not dealt yet; the
-    new state's generator is re-seeded, so they differ. Not used in the 2-player variant and
-    during Babylon's extra step (uniform re-deal there).
+    new state's generator is re-seeded, so they differ. Seats that had already chosen this step
+    (hidden until it resolves) choose again on the new cards, as the heuristic player would
+    (:func:`civtable.games.seven_wonders.heuristic.choose`): a search that samples their choices
+    at random meets opponents far weaker than they are whenever it decides after them. In the
+    2-player variant the seat
+    remembers the hand it left its opponent (SW-14.4; a card the opponent drew from the Free City
+    pile is dealt from the unseen cards). Not used during Babylon's extra step (uniform re-deal).
 
     Everything that does not depend on the draws (the memory, the places, the pool of unseen
     cards, the guilds that may be re-drawn) is worked out once per state and seat
@@ -262,7 +321,7 @@ def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersSt
     leftovers: list[int] = []
     for c, cards, size in remembered:
         picked = rng.sample(cards, size)
-        hands[c][:] = picked
+        hands[c][:size] = picked  # 2 players: a card the opponent drew follows, from the pool
         rest = cards[:]
         for t in picked:
             rest.remove(t)
@@ -285,10 +344,13 @@ def determinize(state: SevenWondersState, seat: int, rng: Rng) -> SevenWondersSt
             cities[c].stage_cards[k] = t
         else:
             discard[k] = t
+    if recommit:
+        from civtable.games.seven_wonders.heuristic import choose
     for c in recommit:
         decider = s.decider(c)
         while s.commits[c] is None:
-            turn.apply(s, decider, rng.choice(turn.legal_actions(s, decider)))
+            s._legal = {}
+            turn.apply(s, decider, choose(s, decider, rng))
     # The seat's own legal actions depend only on what it sees: the same in every sample.
     s._legal = {} if legal is None else {seat: legal}
     s.rng = rng.fork()
@@ -324,7 +386,8 @@ def _plan(state: SevenWondersState, seat: int) -> _Plan:
     own_cities = set(s.seat_cities(seat)) if s.phase != OVER else {s.city_of(seat)}
     own = s.city_of(seat)
     # Others' hidden choices of this step go back to their hands; those who had committed
-    # re-choose at random, so who has chosen stays as the seat sees it.
+    # choose again (in determinize, with the heuristic), so who has chosen stays as the seat
+    # sees it.
     recommit = []
     for c in range(s.n):
         if c in own_cities:
@@ -368,13 +431,15 @@ def _plan(state: SevenWondersState, seat: int) -> _Plan:
                 counts[t] -= 1
                 cards.append(t)
         size = len(s.hands[c])
-        if len(cards) < size:  # pragma: no cover - inconsistent memory: forget it
+        # 2 players: the opponent's hand may hold one card more, drawn from the Free City pile
+        drawn = 1 if s.two_player and s.controller == c else 0
+        if len(cards) < size - drawn:  # pragma: no cover - inconsistent memory: forget it
             counts.update(cards)
             del memory[c]
             continue
         for t in cards:
             pool.remove(t)
-        remembered.append((c, cards, size))
+        remembered.append((c, cards, min(size, len(cards))))
     # The unseen cards in a fixed order, so a re-deal depends on the seat's view only and not
     # on where the hidden cards really lie (issue 22: same view, same samples, same search).
     pool.sort()
@@ -395,6 +460,9 @@ def _plan(state: SevenWondersState, seat: int) -> _Plan:
         guilds = (hidden_guilds, [g for g in GUILDS if g not in seen])
     # Own city before the Free City: the order in which a controller decides (SW-14.4).
     recommit.sort(key=lambda c: (s.two_player and c == 0, c))
-    hand_slots = [(c, k) for c, k in hand_slots if c not in memory]
+    # A remembered hand's first places take remembered cards; places beyond its memory (the card
+    # a 2-player opponent drew) are dealt like a hand never held.
+    kept_size = {c: size for c, _, size in remembered}
+    hand_slots = [(c, k) for c, k in hand_slots if k >= kept_size.get(c, 0)]
     legal = turn.legal_actions(s, seat) if s.current_city(seat) >= 0 else None
     return s, remembered, pool, guilds, hand_slots, slots, recommit, legal
