@@ -500,3 +500,49 @@ def test_tta_6_8_resigning_is_a_loss_to_the_search_whatever_the_score() -> None:
         legal_no_resign = [a for a in legal if a != RESIGN] or legal
         state.apply(seat, rng_bot.rng.choice(legal_no_resign))
     assert seen, "no position offered a resignation"
+
+
+# --- gate: decisions a game leaves to its heuristic ---------------------------------------------
+def test_spec_gate_option_defaults_to_off() -> None:
+    assert parse_spec("5i").gate is False
+    assert parse_spec("5i:gate=on").gate is True
+    assert parse_spec("5i:gate=off").gate is False
+    with pytest.raises(UnknownBotError, match="gate"):
+        parse_spec("5i:gate=maybe")
+
+
+def _deus_position(main: bool) -> State:
+    """A two-player Deus position of a heuristic game with a choice to make, in the main phase
+    (``main``) or in a follow-up decision."""
+    from civtable.games.deus.state import MAIN
+
+    def wanted(s: State) -> bool:
+        assert hasattr(s, "phase")
+        seat = s.to_move()[0]
+        return len(s.legal_actions(seat)) > 1 and (s.phase == MAIN) == main
+
+    return _play_to(games.get("deus").new_game(2, 3), wanted, "heuristic", seed=3)
+
+
+def test_gate_plays_declined_decisions_with_the_heuristic() -> None:
+    """With ``gate=on`` a decision the game's ``search_decision`` declines is the heuristic's
+    ``choose`` (same seed, same move) and runs no search; ``explain`` still searches it, and a
+    decision the game accepts is searched."""
+    from civtable.core.rng import Rng
+
+    deus = heuristic_module("deus")
+    follow_up = _deus_position(main=False)
+    seat = follow_up.to_move()[0]
+    assert not deus.search_decision(follow_up, seat)
+    bot = IsmctsBot(parse_spec("12i:gate=on"), seed=5)
+    assert bot.choose(follow_up, seat) == deus.choose(follow_up.copy(), seat, Rng(5))
+    assert bot.last.iterations == 0
+    assert bot.explain(follow_up, seat)
+    assert bot.last.iterations == 12
+    searched = IsmctsBot(parse_spec("12i:gate=off"), seed=5)
+    searched.choose(follow_up, seat)
+    assert searched.last.iterations == 12
+    main = _deus_position(main=True)
+    assert deus.search_decision(main, main.to_move()[0])
+    bot.choose(main, main.to_move()[0])
+    assert bot.last.iterations == 12

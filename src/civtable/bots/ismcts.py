@@ -87,7 +87,10 @@ or ``ismcts:300i:top=4:race=off:kz=1:d=end`` (``policy`` is one of ``auto``, ``h
 that a benchmark on a machine shared with other jobs searches as much as on an idle core.
 A game's heuristic module may set ``ISMCTS_SETTINGS`` (options in the same form, e.g.
 ``"k=3:top=4"``): its search defaults, used for every option a spec does not name
-(:func:`game_config`).
+(:func:`game_config`). With ``gate=on`` (default off), a decision for which the module's
+``search_decision(state, seat)`` returns False is played by its ``choose`` without a search
+(:meth:`IsmctsBot.explain` still searches it): a game can spend the budget on the decisions
+where search pays.
 
 >>> from civtable import games
 >>> state = games.get("seven-wonders").new_game(players=3, seed=4)
@@ -180,6 +183,9 @@ class IsmctsConfig:
     #: process's CPU time, ``time.process_time``: the same search on a machine shared with
     #: other jobs as on an idle core)
     clock: str = "wall"
+    #: decisions the game's ``search_decision(state, seat)`` (heuristic module) declines are
+    #: played by its ``choose`` without a search (``gate=on``); off: every decision is searched
+    gate: bool = False
     #: the options the spec named (``parse_spec``); a game's ``ISMCTS_SETTINGS`` fills in the
     #: others
     explicit: frozenset[str] = frozenset()
@@ -338,9 +344,11 @@ def _parse_option(key: str, value: str) -> dict[str, Any]:
         return {"tree_depth": int(number(1, 10_000))}
     if key == "clock":
         return {"clock": one_of("wall", "cpu")}
+    if key == "gate":
+        return {"gate": one_of("on", "off") == "on"}
     raise UnknownBotError(
         f"unknown ismcts option {key!r} (options: c, k, policy, eps, eval, reward, pw, pwc, pwa, "
-        "pwmin, prior, paired, top, keep, kz, race, racemin, pd, d, clock)"
+        "pwmin, prior, paired, top, keep, kz, race, racemin, pd, d, clock, gate)"
     )
 
 
@@ -415,6 +423,8 @@ class IsmctsBot(Bot):
         self._prior: Prior | None = None
         self._paired = False
         self._max_depth: float = math.inf
+        self._gate: Callable[[State, int], bool] | None = None
+        self._heuristic: Policy | None = None
 
     def __repr__(self) -> str:
         return f"IsmctsBot({self.config.describe()})"
@@ -463,6 +473,9 @@ class IsmctsBot(Bot):
         if depth == AUTO_DEPTH:
             depth = 1 if self._paired else None
         self._max_depth = math.inf if depth is None else depth
+        gate = getattr(module, "search_decision", None) if cfg.gate else None
+        self._gate = gate if callable(gate) else None
+        self._heuristic = module.choose if module is not None else None
         self._game_id = game_id
 
     # --- the bot interface ---------------------------------------------------------------------
@@ -474,6 +487,10 @@ class IsmctsBot(Bot):
             raise ValueError(f"seat {seat} has no decision to make now")
         if len(legal) == 1:
             return legal[0]
+        self._bind(state.game.id)
+        if self._gate is not None and self._heuristic is not None and not self._gate(state, seat):
+            self.last = SearchStats()  # a decision the game leaves to its heuristic (gate=on)
+            return self._heuristic(state, seat, self.rng)
         self._search(state, seat)
         return self.last.moves[0].action if self.last.moves else legal[0]
 

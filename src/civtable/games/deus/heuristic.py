@@ -35,6 +35,11 @@ from civtable.games.deus.state import MAIN, OFFERING, OVER, PICK, DeusState
 #: with the cut-off it runs about 30 iterations per CPU-second (issue 22).
 ISMCTS_CUTOFF = 6
 
+#: Deus's search defaults for the ISMCTS bot (``game_config``; a spec's own options win)
+ISMCTS_SETTINGS = "gate=on"
+#: the phases the ISMCTS bot searches (``gate=on``); it plays the others with :func:`choose`
+SEARCH_PHASES = frozenset({MAIN})
+
 W_GOLD = 0.25
 W_RESOURCE = 0.9
 W_PIECE = 0.5
@@ -119,6 +124,13 @@ def evaluate(state: State, seat: int) -> float:
     mine = projected_score(state, seat)
     best = max(projected_score(state, p) for p in range(state.players) if p != seat)
     return 1.0 / (1.0 + math.exp(-(mine - best) / SCALE))
+
+
+def search_decision(state: State, seat: int) -> bool:
+    """Whether the ISMCTS bot searches this decision of ``seat`` (``gate=on``): the phases of
+    :data:`SEARCH_PHASES`; it plays the others with :func:`choose`."""
+    assert isinstance(state, DeusState)
+    return state.phase in SEARCH_PHASES
 
 
 def _play(state: DeusState, seat: int, action: int) -> None:
