@@ -546,3 +546,32 @@ def test_gate_plays_declined_decisions_with_the_heuristic() -> None:
     assert deus.search_decision(main, main.to_move()[0])
     bot.choose(main, main.to_move()[0])
     assert bot.last.iterations == 12
+
+
+def test_cutoff_by_turn_stops_playouts_where_a_turn_begins() -> None:
+    """``kunit=turn``: a cut-off playout is scored where the seat to move changes (a Deus turn's
+    follow-up decisions belong to it), never in the middle of a turn; the default counts every
+    decision of a single mover."""
+    from civtable.games.deus.state import MAIN
+
+    seen: dict[str, list[tuple[int, int]]] = {"decision": [], "turn": []}
+    for unit, where in seen.items():
+        bot = IsmctsBot(parse_spec(f"12i:k=1:kunit={unit}:gate=off"), seed=4)
+
+        def evaluate(s: State, seat: int, _where: list[tuple[int, int]] = where) -> float:
+            assert hasattr(s, "phase")
+            _where.append((s.phase, s.to_move()[0]))
+            return 0.5
+
+        state = _deus_position(main=True)
+        seat = state.to_move()[0]
+        bot._bind(state.game.id)
+        bot._evaluation = evaluate
+        bot.choose(state, seat)
+        assert bot.cfg.cutoff_unit == unit
+    # kunit=turn, k=1: the other seat's turn, then scored as the searching seat's turn begins
+    assert seen["turn"]
+    assert all(phase == MAIN and mover == seat for phase, mover in seen["turn"])
+    assert any(phase != MAIN for phase, _ in seen["decision"])
+    with pytest.raises(UnknownBotError, match="kunit"):
+        parse_spec("5i:kunit=round")

@@ -32,7 +32,9 @@ Carlo Tree Search", IEEE TCIAIG 2012) written against the core API only:
   evaluation is always played out to the end (random playouts when it has no heuristic either).
   A *round* is every seat of a :meth:`~civtable.core.State.to_move` snapshot finishing its
   decision (a payment choice following a build belongs to the same decision), so a simultaneous
-  step has resolved when a round ends;
+  step has resolved when a round ends; with one seat to move that is every single action.
+  ``kunit=turn`` counts turns instead: a round ends where the seats to move change, so a
+  playout is cut off where a seat's turn begins, never in the middle of one;
 * the reward is, by default (``reward=margin``), a logistic of the searching seat's final score
   margin over the best other seat (``1 / (1 + exp(-margin / 5))``), with ``reward=rank`` the
   mean over the other seats of that logistic of the margin over each, or with ``reward=win``
@@ -186,6 +188,11 @@ class IsmctsConfig:
     #: decisions the game's ``search_decision(state, seat)`` (heuristic module) declines are
     #: played by its ``choose`` without a search (``gate=on``); off: every decision is searched
     gate: bool = False
+    #: what the cut-off ``k`` counts: "decision" (a :meth:`~State.to_move` snapshot; with one
+    #: seat to move, every action) or "turn" (a round ends when the seats to move change, so
+    #: the follow-up decisions of a turn belong to it and a playout is always cut off where a
+    #: seat's turn begins)
+    cutoff_unit: str = "decision"
     #: the options the spec named (``parse_spec``); a game's ``ISMCTS_SETTINGS`` fills in the
     #: others
     explicit: frozenset[str] = frozenset()
@@ -204,7 +211,8 @@ class IsmctsConfig:
             f" race={race}"
         )
         d = {None: "end", AUTO_DEPTH: "auto"}.get(self.tree_depth, str(self.tree_depth))
-        return f"{budget}, k={k}, d={d}, policy={self.policy}, reward={self.reward}{paired}"
+        gate = ", gate=on" if self.gate else ""
+        return f"{budget}, k={k}, d={d}, policy={self.policy}, reward={self.reward}{paired}{gate}"
 
 
 def parse_spec(arg: str) -> IsmctsConfig:
@@ -346,9 +354,11 @@ def _parse_option(key: str, value: str) -> dict[str, Any]:
         return {"clock": one_of("wall", "cpu")}
     if key == "gate":
         return {"gate": one_of("on", "off") == "on"}
+    if key == "kunit":
+        return {"cutoff_unit": one_of("decision", "turn")}
     raise UnknownBotError(
         f"unknown ismcts option {key!r} (options: c, k, policy, eps, eval, reward, pw, pwc, pwa, "
-        "pwmin, prior, paired, top, keep, kz, race, racemin, pd, d, clock, gate)"
+        "pwmin, prior, paired, top, keep, kz, race, racemin, pd, d, clock, gate, kunit)"
     )
 
 
@@ -630,6 +640,8 @@ class IsmctsBot(Bot):
         max_depth = self._max_depth
         cutoff = self._cutoff if self._evaluation is not None else None
         rounds_after = 0
+        by_turn = self.cfg.cutoff_unit == "turn"
+        previous: tuple[int, ...] = ()
         policy = self._policy
         apply = d._apply
         legal_actions = d.legal_actions
@@ -644,6 +656,12 @@ class IsmctsBot(Bot):
             movers = d.to_move()
             if not movers:
                 break
+            if by_turn:  # a round ends where the seats to move change (kunit=turn)
+                if not in_tree and movers != previous:
+                    rounds_after += 1
+                    if cutoff is not None and rounds_after > cutoff:
+                        break
+                previous = movers
             single = len(movers) == 1
             for i, s in enumerate(movers):
                 while True:
@@ -676,7 +694,7 @@ class IsmctsBot(Bot):
                         break
                 if conceded:
                     break
-            if not in_tree:
+            if not in_tree and not by_turn:
                 rounds_after += 1
         reward = 0.0 if conceded else self._reward(d, seat)
         for n in path:
