@@ -211,7 +211,9 @@ class IsmctsConfig:
             f" race={race}"
         )
         d = {None: "end", AUTO_DEPTH: "auto"}.get(self.tree_depth, str(self.tree_depth))
-        gate = ", gate=on" if self.gate else ""
+        gate = (", gate=on" if self.gate else "") + (
+            ", kunit=turn" if self.cutoff_unit == "turn" else ""
+        )
         return f"{budget}, k={k}, d={d}, policy={self.policy}, reward={self.reward}{paired}{gate}"
 
 

@@ -29,14 +29,17 @@ from civtable.games.deus.catalog import ARMY, BUILDING_COLORS, PURPLE, TEMPLE_BI
 from civtable.games.deus.scoring import seat_score
 from civtable.games.deus.state import MAIN, OFFERING, OVER, PICK, DeusState
 
-#: ISMCTS cuts its playouts off this many decision rounds after the expansion and scores the
-#: position with :func:`evaluate` (``k=auto``). A heuristic playout of a whole Deus game is
-#: slow (20 iterations took 25 CPU-s at 3 players), so a 1-second search could not finish one;
-#: with the cut-off it runs about 30 iterations per CPU-second (issue 22).
-ISMCTS_CUTOFF = 6
+#: ISMCTS cuts its playouts off this many turns after the searched decision's own turn and
+#: scores the position with :func:`evaluate` (``k=auto``, counted in turns with ``kunit=turn``
+#: of :data:`ISMCTS_SETTINGS`): with two players, after the other seat's reply, where the
+#: searching seat's next turn begins. A heuristic playout of a whole Deus game is slow (20
+#: iterations took 25 CPU-s at 3 players). The former cut-off, 6 single decisions, stopped
+#: most playouts in the middle of a turn (a turn is a main choice and its follow-ups).
+ISMCTS_CUTOFF = 1
 
-#: Deus's search defaults for the ISMCTS bot (``game_config``; a spec's own options win)
-ISMCTS_SETTINGS = "gate=on"
+#: Deus's search defaults for the ISMCTS bot (``game_config``; a spec's own options win):
+#: search only the decisions :func:`search_decision` accepts, count the cut-off in turns
+ISMCTS_SETTINGS = "gate=on:kunit=turn"
 #: the phases the ISMCTS bot searches (``gate=on``); it plays the others with :func:`choose`
 SEARCH_PHASES = frozenset({MAIN})
 
