@@ -537,3 +537,71 @@ def test_tta_4_cutoff_counts_the_games_search_clock(k: int) -> None:
     assert parse_spec("5i:kclock=rounds").cut_clock == "rounds"
     with pytest.raises(UnknownBotError, match="kclock"):
         make_bot("ismcts:5i:kclock=turns", 0)
+
+
+# --- decisions a game leaves to its heuristic (search_worthy) ----------------------------------
+def _deus_position(main: bool) -> State:
+    """A two-player Deus position of a heuristic game with a choice to make, in the main phase
+    (``main``) or in a follow-up decision."""
+    from civtable.games.deus.state import MAIN
+
+    def wanted(s: State) -> bool:
+        assert hasattr(s, "phase")
+        seat = s.to_move()[0]
+        return len(s.legal_actions(seat)) > 1 and (s.phase == MAIN) == main
+
+    return _play_to(games.get("deus").new_game(2, 3), wanted, "heuristic", seed=3)
+
+
+def test_declined_decisions_are_played_by_the_heuristic_without_a_search() -> None:
+    """With ``sd=auto`` (the default) a decision the game's ``search_worthy`` declines is the
+    policy's (here the heuristic's ``choose``) on a determinization and runs no search;
+    ``explain`` still searches it, ``sd=all`` searches it, and a decision the game accepts is
+    searched."""
+    deus = heuristic_module("deus")
+    follow_up = _deus_position(main=False)
+    seat = follow_up.to_move()[0]
+    assert not deus.search_worthy(follow_up, seat)
+    bot = IsmctsBot(parse_spec("12i"), seed=5)
+    rng = bot.rng.copy().fork()
+    expected = deus.choose(follow_up.determinize(seat, rng), seat, rng)
+    assert bot.choose(follow_up, seat) == expected
+    assert bot.last.iterations == 0
+    assert bot.explain(follow_up, seat)
+    assert bot.last.iterations == 12
+    searched = IsmctsBot(parse_spec("12i:sd=all"), seed=5)
+    searched.choose(follow_up, seat)
+    assert searched.last.iterations == 12
+    main = _deus_position(main=True)
+    assert deus.search_worthy(main, main.to_move()[0])
+    bot.choose(main, main.to_move()[0])
+    assert bot.last.iterations == 12
+
+
+def test_cutoff_by_turn_stops_playouts_where_a_turn_begins() -> None:
+    """``kunit=turn``: a cut-off playout is scored where the seat to move changes (a Deus turn's
+    follow-up decisions belong to it), never in the middle of a turn; the default counts every
+    decision of a single mover."""
+    from civtable.games.deus.state import MAIN
+
+    seen: dict[str, list[tuple[int, int]]] = {"decision": [], "turn": []}
+    for unit, where in seen.items():
+        bot = IsmctsBot(parse_spec(f"12i:k=1:kunit={unit}:sd=all"), seed=4)
+
+        def evaluate(s: State, seat: int, _where: list[tuple[int, int]] = where) -> float:
+            assert hasattr(s, "phase")
+            _where.append((s.phase, s.to_move()[0]))
+            return 0.5
+
+        state = _deus_position(main=True)
+        seat = state.to_move()[0]
+        bot._bind(state.game.id)
+        bot._evaluation = evaluate
+        bot.choose(state, seat)
+        assert bot.cfg.cutoff_unit == unit
+    # kunit=turn, k=1: the other seat's turn, then scored as the searching seat's turn begins
+    assert seen["turn"]
+    assert all(phase == MAIN and mover == seat for phase, mover in seen["turn"])
+    assert any(phase != MAIN for phase, _ in seen["decision"])
+    with pytest.raises(UnknownBotError, match="kunit"):
+        parse_spec("5i:kunit=round")

@@ -8,6 +8,7 @@ from civtable import games
 from civtable.bots import make_bot
 from civtable.core.rng import Rng
 from civtable.games.deus import heuristic
+from civtable.games.deus.state import MAIN, DeusState
 
 from .test_properties import new_game
 
@@ -89,3 +90,84 @@ def test_deus_19_seat_score_is_the_sum_of_the_seats_breakdown(players: int) -> N
             assert [seat_score(state, p) for p in range(players)] == [sum(b.values()) for b in bd]
             seat = state.to_move()[0]
             state.apply(seat, bot.choose(state, seat))
+
+
+# --- the search's evaluation and settings (issue 22) ------------------------------------------
+def _two_player_positions(seed: int) -> list[DeusState]:
+    """Copies of the main-phase positions of a two-player heuristic game, then its end."""
+    state = new_game(2, seed)
+    rng = Rng(seed)
+    out = []
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        if state.phase == MAIN:
+            out.append(state.copy())
+        state.apply(seat, heuristic.choose(state, seat, rng))
+    out.append(state)
+    return out
+
+
+def test_deus_two_player_evaluation_is_a_win_chance_of_one_seat_against_the_other() -> None:
+    """DEUS-19.3: the two seats' chances add up to one; a finished game gives its result; the
+    stage goes from 3 (far from the trigger) to 0 (DEUS-18.1 triggered)."""
+    positions = _two_player_positions(7)
+    stages = [heuristic.stage(p) for p in positions[:-1]]
+    assert stages[0] == 3
+    assert stages[-1] == 0
+    assert sorted(stages, reverse=True) == stages  # the end only comes nearer
+    for p in positions:
+        a, b = heuristic.evaluate(p, 0), heuristic.evaluate(p, 1)
+        assert 0.0 <= a <= 1.0
+        assert a + b == pytest.approx(1.0)
+    final = positions[-1].result()
+    assert [heuristic.evaluate(positions[-1], s) for s in (0, 1)] == [
+        1.0 / len(final.winners) if s in final.winners else 0.0 for s in (0, 1)
+    ]
+
+
+def test_deus_evaluation_rises_with_points_and_trusts_a_lead_more_near_the_end() -> None:
+    """Points gained (DEUS-19.1) raise a seat's evaluation at every stage, and the same lead is
+    worth more once the end is triggered (DEUS-18.1) than at the start."""
+    positions = _two_player_positions(11)
+    for p in positions[:-1]:
+        richer = p.copy()
+        richer.vp[0] += 5
+        assert heuristic.evaluate(richer, 0) > heuristic.evaluate(p, 0)
+        assert heuristic.evaluate(richer, 1) < heuristic.evaluate(p, 1)
+    scales = list(heuristic.STAGE_SCALE_2P)
+    assert scales == sorted(scales)
+    start = positions[0]
+    triggered = next(p for p in positions if heuristic.stage(p) == 0)
+    for p in (start, triggered):  # the same projected lead of 10 points at both
+        gap = heuristic.projected_score(p, 0) - heuristic.projected_score(p, 1)
+        p.vp[0] += round(10 - gap) + 20  # leaves the projected lead between 9.5 and 10.5
+        p.vp[1] += 20
+    assert heuristic.evaluate(triggered, 0) > heuristic.evaluate(start, 0) > 0.5
+
+
+def test_deus_search_settings_are_applied_and_only_main_choices_are_searched() -> None:
+    """``ISMCTS_SETTINGS`` are the bot's defaults for Deus; the search runs on main choices
+    only (``search_worthy``) and plays follow-up decisions with the heuristic."""
+    from dataclasses import replace
+
+    from civtable.bots.ismcts import IsmctsBot, game_config, parse_spec
+
+    cfg = game_config(parse_spec("4i"), heuristic)
+    assert cfg.cutoff_unit == "turn"
+    assert cfg.searched == "auto"
+    spelled_out = parse_spec(f"4i:{heuristic.ISMCTS_SETTINGS}")
+    assert cfg == replace(spelled_out, explicit=frozenset())
+    positions = _two_player_positions(3)
+    assert all(heuristic.search_worthy(p, p.to_move()[0]) for p in positions[:-1])
+    state = positions[5]
+    seat = state.to_move()[0]
+    state.apply(seat, heuristic.choose(state, seat, Rng(0)))
+    while state.phase == MAIN or len(state.legal_actions(state.to_move()[0])) < 2:
+        seat = state.to_move()[0]
+        state.apply(seat, heuristic.choose(state, seat, Rng(0)))
+    seat = state.to_move()[0]
+    assert not heuristic.search_worthy(state, seat)
+    bot = IsmctsBot(parse_spec("4i"), seed=2)
+    rng = bot.rng.copy().fork()
+    assert bot.choose(state, seat) == heuristic.choose(state.determinize(seat, rng), seat, rng)
+    assert bot.last.iterations == 0

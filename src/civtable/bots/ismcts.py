@@ -37,7 +37,10 @@ Carlo Tree Search", IEEE TCIAIG 2012) written against the core API only:
   (``kclock=auto``; ``kclock=rounds`` ignores it): the playout stops once the clock has
   advanced by more than ``K`` since the expansion. Through the Ages counts the searching
   seat's turns, so ``k=0`` stops at the start of its next turn, every root move being
-  evaluated at the same point of the game whatever number of actions it took;
+  evaluated at the same point of the game whatever number of actions it took. With one seat
+  to move a round is every single action; ``kunit=turn`` counts turns instead: a round ends
+  where the seats to move change, so a playout is cut off where a seat's turn begins, never
+  in the middle of one (Deus);
 * the reward is, by default (``reward=margin``), a logistic of the searching seat's final score
   margin over the best other seat (``1 / (1 + exp(-margin / 5))``), with ``reward=rank`` the
   mean over the other seats of that logistic of the margin over each, or with ``reward=win``
@@ -95,7 +98,8 @@ A game's heuristic module may set ``ISMCTS_SETTINGS`` (options in the same form,
 (:func:`game_config`). It may also define ``search_worthy(state, seat) -> bool``: with
 ``sd=auto`` (the default) :meth:`IsmctsBot.choose` searches only the decisions it accepts and
 plays the policy's move on a determinization elsewhere (Civilization searches its focus-card
-choices, the turn's strategic decision); ``sd=all`` searches every decision.
+choices, the turn's strategic decision; Deus the main choice of a turn); ``sd=all`` searches
+every decision.
 
 >>> from civtable import games
 >>> state = games.get("seven-wonders").new_game(players=3, seed=4)
@@ -198,6 +202,11 @@ class IsmctsConfig:
     #: if its heuristic module has one, e.g. the searching seat's turns, else to_move
     #: snapshots) or "rounds" (to_move snapshots)
     cut_clock: str = "auto"
+    #: what the cut-off ``k`` counts: "decision" (a :meth:`~State.to_move` snapshot; with one
+    #: seat to move, every action) or "turn" (a round ends when the seats to move change, so
+    #: the follow-up decisions of a turn belong to it and a playout is always cut off where a
+    #: seat's turn begins)
+    cutoff_unit: str = "decision"
     #: the options the spec named (``parse_spec``); a game's ``ISMCTS_SETTINGS`` fills in the
     #: others
     explicit: frozenset[str] = frozenset()
@@ -216,7 +225,11 @@ class IsmctsConfig:
             f" race={race}"
         )
         d = {None: "end", AUTO_DEPTH: "auto"}.get(self.tree_depth, str(self.tree_depth))
-        return f"{budget}, k={k}, d={d}, policy={self.policy}, reward={self.reward}{paired}"
+        extra = (", sd=all" if self.searched == "all" else "") + (
+            ", kunit=turn" if self.cutoff_unit == "turn" else ""
+        )
+        extra += ", kclock=rounds" if self.cut_clock == "rounds" else ""
+        return f"{budget}, k={k}, d={d}, policy={self.policy}, reward={self.reward}{paired}{extra}"
 
 
 def parse_spec(arg: str) -> IsmctsConfig:
@@ -360,9 +373,11 @@ def _parse_option(key: str, value: str) -> dict[str, Any]:
         return {"searched": one_of("auto", "all")}
     if key == "kclock":
         return {"cut_clock": one_of("auto", "rounds")}
+    if key == "kunit":
+        return {"cutoff_unit": one_of("decision", "turn")}
     raise UnknownBotError(
         f"unknown ismcts option {key!r} (options: c, k, policy, eps, eval, reward, pw, pwc, pwa, "
-        "pwmin, prior, paired, top, keep, kz, race, racemin, pd, d, clock, sd, kclock)"
+        "pwmin, prior, paired, top, keep, kz, race, racemin, pd, d, clock, sd, kclock, kunit)"
     )
 
 
@@ -653,6 +668,8 @@ class IsmctsBot(Bot):
         # the searching seat) since the expansion instead of to_move snapshots.
         search_clock = self._search_clock
         start = 0
+        by_turn = self.cfg.cutoff_unit == "turn"
+        previous: tuple[int, ...] = ()
         policy = self._policy
         apply = d._apply
         legal_actions = d.legal_actions
@@ -671,6 +688,12 @@ class IsmctsBot(Bot):
             movers = d.to_move()
             if not movers:
                 break
+            if by_turn:  # a round ends where the seats to move change (kunit=turn)
+                if not in_tree and movers != previous:
+                    rounds_after += 1
+                    if cutoff is not None and rounds_after > cutoff:
+                        break
+                previous = movers
             single = len(movers) == 1
             for i, s in enumerate(movers):
                 while True:
@@ -705,7 +728,7 @@ class IsmctsBot(Bot):
                         break
                 if conceded:
                     break
-            if not in_tree:
+            if not in_tree and not by_turn:
                 rounds_after += 1
         reward = 0.0 if conceded else self._reward(d, seat)
         for n in path:

@@ -29,11 +29,19 @@ from civtable.games.deus.catalog import ARMY, BUILDING_COLORS, PURPLE, TEMPLE_BI
 from civtable.games.deus.scoring import seat_score
 from civtable.games.deus.state import MAIN, OFFERING, OVER, PICK, DeusState
 
-#: ISMCTS cuts its playouts off this many decision rounds after the expansion and scores the
-#: position with :func:`evaluate` (``k=auto``). A heuristic playout of a whole Deus game is
-#: slow (20 iterations took 25 CPU-s at 3 players), so a 1-second search could not finish one;
-#: with the cut-off it runs about 30 iterations per CPU-second (issue 22).
-ISMCTS_CUTOFF = 6
+#: ISMCTS cuts its playouts off this many turns after the searched decision's own turn and
+#: scores the position with :func:`evaluate` (``k=auto``, counted in turns with ``kunit=turn``
+#: of :data:`ISMCTS_SETTINGS`): with two players, after the other seat's reply, where the
+#: searching seat's next turn begins. A heuristic playout of a whole Deus game is slow (20
+#: iterations took 25 CPU-s at 3 players). The former cut-off, 6 single decisions, stopped
+#: most playouts in the middle of a turn (a turn is a main choice and its follow-ups).
+ISMCTS_CUTOFF = 1
+
+#: Deus's search defaults for the ISMCTS bot (``game_config``; a spec's own options win):
+#: count the cut-off in turns (the bot searches only what :func:`search_worthy` accepts)
+ISMCTS_SETTINGS = "kunit=turn"
+#: the phases the ISMCTS bot searches (``sd=auto``); it plays the others with :func:`choose`
+SEARCH_PHASES = frozenset({MAIN})
 
 W_GOLD = 0.25
 W_RESOURCE = 0.9
@@ -110,15 +118,47 @@ def projected_score(state: DeusState, s: int) -> float:
     return score
 
 
+def stage(state: DeusState) -> int:
+    """How near the end of the game is (DEUS-18.1): 0 once the end is triggered, else the
+    temples left in the supply or the villages not yet attacked, whichever is fewer, at most
+    3."""
+    if state.end_round >= 0:
+        return 0
+    return min(state.temples, len(state.vatt) - sum(state.vatt), 3)
+
+
+#: Two-player logistic scale of the projected lead in :func:`evaluate`, by :func:`stage`: the
+#: final margin varies far more early on than the fixed :data:`SCALE` assumed, and less once
+#: the end is triggered. Fitted by maximum likelihood of the winner on the main-phase
+#: positions of 120 heuristic self-play games (seeds 5000-5119; log-loss per position with
+#: :data:`SCALE` / with these: 0.28 / 0.24, 0.38 / 0.37, 0.67 / 0.64, 0.81 / 0.71 at stages
+#: 0-3).
+STAGE_SCALE_2P: tuple[float, ...] = (4.5, 6.5, 16.0, 29.5)
+
+
 def evaluate(state: State, seat: int) -> float:
-    """Win-probability-like value in [0, 1] of ``state`` for ``seat``."""
+    """Win-chance estimate in [0, 1] of ``state`` for ``seat`` (the search's cut-off value).
+
+    A finished game gives its result; else the logistic of the projected lead over the best
+    opponent (:func:`projected_score`), over a scale that with two players depends on how near
+    the end is (:data:`STAGE_SCALE_2P`) and is :data:`SCALE` with more.
+    """
     assert isinstance(state, DeusState)
     if state.phase == OVER:
         r = state.result()
         return 1.0 / len(r.winners) if seat in r.winners else 0.0
     mine = projected_score(state, seat)
     best = max(projected_score(state, p) for p in range(state.players) if p != seat)
-    return 1.0 / (1.0 + math.exp(-(mine - best) / SCALE))
+    scale = STAGE_SCALE_2P[stage(state)] if state.players == 2 else SCALE
+    return 1.0 / (1.0 + math.exp(-(mine - best) / scale))
+
+
+def search_worthy(state: State, seat: int) -> bool:
+    """Whether the ISMCTS bot searches this decision of ``seat`` (its ``search_worthy`` hook,
+    ``sd=auto``): the phases of :data:`SEARCH_PHASES`; it plays the others with :func:`choose`
+    (on a determinization)."""
+    assert isinstance(state, DeusState)
+    return state.phase in SEARCH_PHASES
 
 
 def _play(state: DeusState, seat: int, action: int) -> None:

@@ -1,0 +1,128 @@
+"""Tune the ISMCTS bot for Deus (issue 22; not part of the tests). Prints one line per game and
+a summary.
+
+Quick matches: ISMCTS against the heuristic, two players, seats alternating, game ``i`` on
+seed ``seed * 1000 + i``; ``--settings`` replaces Deus's ``ISMCTS_SETTINGS`` for the run
+(the spec's own options still win)::
+
+    python benchmarks/deus_search.py match --spec ismcts:300ms:clock=cpu --games 20 --seed 1 \\
+        --settings kunit=turn:k=1
+
+Stage scales of ``evaluate`` (``STAGE_SCALE_2P``): heuristic self-play games on seeds
+``seed .. seed + games - 1``; at every main-phase position, the projected lead of each seat over
+the other and who won; per stage, the logistic scale of the lead that fits the winners best
+(maximum likelihood on a grid), against the former fixed scale::
+
+    python benchmarks/deus_search.py scales --games 120 --seed 5000
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from collections import defaultdict
+
+from civtable import games
+from civtable.bots import make_bot
+from civtable.core.rng import Rng
+from civtable.games.deus import heuristic
+from civtable.games.deus.state import MAIN, DeusState
+from civtable.sim.ratings import wilson_interval
+
+
+def match(spec: str, count: int, seed: int, settings: str | None) -> None:
+    """ISMCTS ``spec`` against the heuristic, ``count`` two-player games."""
+    if settings is not None:
+        heuristic.ISMCTS_SETTINGS = settings
+    game = games.get("deus")
+    wins = 0.0
+    cpu = 0.0
+    mine: list[int] = []
+    theirs: list[int] = []
+    for i in range(count):
+        s_seed = seed * 1000 + i
+        me = i % 2
+        bots = [make_bot(spec if s == me else "heuristic", s_seed * 7 + s) for s in range(2)]
+        state = game.new_game(2, s_seed)
+        while not state.is_terminal():
+            seat = state.to_move()[0]
+            start = time.process_time()
+            action = bots[seat].choose(state, seat)
+            if seat == me:
+                cpu += time.process_time() - start
+            state.apply(seat, action)
+        r = state.result()
+        won = 1.0 / len(r.winners) if me in r.winners else 0.0
+        wins += won
+        mine.append(r.scores[me])
+        theirs.append(r.scores[1 - me])
+        print(f"game {i} seat {me} won {won:g} scores {list(r.scores)} total {wins:g}/{i + 1}")
+    lo, hi = wilson_interval(wins, count)
+    print(
+        f"{spec} settings={heuristic.ISMCTS_SETTINGS!r}: {wins:g} of {count} "
+        f"({wins / count:.1%}, 95 % CI {lo:.1%}-{hi:.1%}), mean score "
+        f"{sum(mine) / count:.1f} against {sum(theirs) / count:.1f}, "
+        f"ISMCTS CPU {cpu / count:.1f} s per game"
+    )
+
+
+def scales(count: int, seed: int) -> None:
+    """Fit the logistic scale of the projected lead per stage (two players)."""
+    game = games.get("deus")
+    samples: dict[int, list[tuple[float, float]]] = defaultdict(list)
+    for g in range(seed, seed + count):
+        state = game.new_game(2, g)
+        assert isinstance(state, DeusState)
+        rng = Rng(g)
+        rows: list[tuple[int, float]] = []
+        while not state.is_terminal():
+            seat = state.to_move()[0]
+            if state.phase == MAIN:
+                lead = heuristic.projected_score(state, 0) - heuristic.projected_score(state, 1)
+                rows.append((heuristic.stage(state), lead))
+            state.apply(seat, heuristic.choose(state, seat, rng))
+        r = state.result()
+        won = 0.5 if len(r.winners) == 2 else float(0 in r.winners)
+        for st, lead in rows:
+            samples[st] += [(lead, won), (-lead, 1.0 - won)]
+
+    def loss(data: list[tuple[float, float]], scale: float) -> float:
+        total = 0.0
+        for lead, won in data:
+            p = min(max(1.0 / (1.0 + math.exp(-lead / scale)), 1e-6), 1.0 - 1e-6)
+            total -= won * math.log(p) + (1.0 - won) * math.log(1.0 - p)
+        return total / len(data)
+
+    grid = [2.0 + 0.5 * k for k in range(56)]  # 2 .. 29.5
+    for st in sorted(samples):
+        data = samples[st]
+        best = min(grid, key=lambda x: loss(data, x))
+        print(
+            f"stage {st}: {len(data)} samples, scale {best:g} (log-loss {loss(data, best):.3f}; "
+            f"fixed SCALE {heuristic.SCALE:g}: {loss(data, heuristic.SCALE):.3f})"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line (see the module docstring)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    m = sub.add_parser("match")
+    m.add_argument("--spec", default="ismcts:300ms:clock=cpu")
+    m.add_argument("--games", type=int, default=20)
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--settings", default=None)
+    f = sub.add_parser("scales")
+    f.add_argument("--games", type=int, default=120)
+    f.add_argument("--seed", type=int, default=5000)
+    args = parser.parse_args(argv)
+    if args.cmd == "match":
+        match(args.spec, args.games, args.seed, args.settings)
+    else:
+        scales(args.games, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
