@@ -57,25 +57,34 @@ def test_serve_refuses_several_workers_on_sqlite(
     assert "--workers must be 1 or more" in capsys.readouterr().err
 
 
-def test_serve_workers_starts_processes_that_share_one_postgresql(
-    pg_url: str, tmp_path: Path
-) -> None:
-    """``--workers 2``: two processes answer on one port, a game of bots created through one
-    is played to its end (by one of them), and SIGTERM stops them all with exit code 0."""
+def _serve_two_workers(
+    pg_url: str, tmp_path: Path, *extra: str
+) -> tuple[subprocess.Popen[bytes], str, Path]:
+    """``civtable serve --workers 2`` on ``pg_url`` (bots in process), logging to a file:
+    the process, its base URL and the log's path."""
     port = free_port()
-    base = f"http://127.0.0.1:{port}"
     log_path = tmp_path / "serve.log"
     with log_path.open("wb") as log:
         proc = subprocess.Popen(
             [
                 *(sys.executable, "-m", "civtable.server", "--workers", "2"),
                 *("--port", str(port), "--db", pg_url, "--bot-processes", "0"),
+                *extra,
                 *("--log-level", "warning"),
             ],
             stdout=log,
             stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
+    return proc, f"http://127.0.0.1:{port}", log_path
+
+
+def test_serve_workers_starts_processes_that_share_one_postgresql(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """``--workers 2``: two processes answer on one port, a game of bots created through one
+    is played to its end (by one of them), and SIGTERM stops them all with exit code 0."""
+    proc, base, log_path = _serve_two_workers(pg_url, tmp_path)
     try:
         starts: set[str] = set()
         end = time.monotonic() + 60
@@ -134,20 +143,7 @@ def test_serve_workers_replaces_a_killed_process_and_its_game_goes_on(
     """SIGKILL each of the two ``--workers`` processes in turn while a game of bots is played
     (so the one moving its bots is killed at least once): a new process replaces each, the game
     is taken over and ends, and its stored log replays."""
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    log_path = tmp_path / "serve.log"
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(
-            [
-                *(sys.executable, "-m", "civtable.server", "--workers", "2"),
-                *("--port", str(port), "--db", pg_url, "--bot-processes", "0"),
-                *("--bot-delay", "0.05", "--log-level", "warning"),
-            ],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
+    proc, base, log_path = _serve_two_workers(pg_url, tmp_path, "--bot-delay", "0.05")
     store = Store.open(pg_url, migrate=False)
     try:
         end = time.monotonic() + 120
