@@ -19,6 +19,7 @@ import httpx
 
 from civtable.core.rng import Rng
 from civtable.store import Store
+from tests.server.helpers import create
 from tests.server.procs import ServerProcess
 
 
@@ -175,15 +176,7 @@ def test_bot_worker_processes_end_with_a_killed_server(sqlite_url: str, tmp_path
     pid = server.proc.pid
     try:
         with httpx.Client(base_url=server.url, timeout=10) as http:
-            r = http.post(
-                "/api/games",
-                json={
-                    "players": 3,
-                    "seed": 4,
-                    "seats": [{"kind": "bot", "bot": "heuristic"}] * 3,
-                },
-            )
-            assert r.status_code == 201, r.text
+            create(http, ["heuristic"] * 3, seed=4, take_seat=None)
         end = time.monotonic() + 60
         while not _children(pid):  # the searching bots started their worker processes
             assert time.monotonic() < end, "no bot worker process started"

@@ -254,12 +254,7 @@ def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int
         pass
     except SystemExit as exc:  # uvicorn exits when it cannot listen (e.g. the port is taken)
         if exc.code not in (0, None):
-            _say(
-                err,
-                f"civtable serve: error: cannot listen on {args.host}:{args.port} "
-                "(is the port in use?)",
-                error=True,
-            )
+            _cannot_listen(err, args)
             return 1
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -331,12 +326,7 @@ def _serve_workers(args: argparse.Namespace, url: str, shown: str, out: Any, err
     try:
         sock = config.bind_socket()
     except SystemExit:
-        _say(
-            err,
-            f"civtable serve: error: cannot listen on {args.host}:{args.port} "
-            "(is the port in use?)",
-            error=True,
-        )
+        _cannot_listen(err, args)
         return 1
     _say(
         out,
@@ -369,6 +359,14 @@ def _masked(url: str) -> str:
         return make_url(url).render_as_string(hide_password=True)
     except Exception:
         return url.split("@")[-1]
+
+
+def _cannot_listen(err: Any, args: argparse.Namespace) -> None:
+    _say(
+        err,
+        f"civtable serve: error: cannot listen on {args.host}:{args.port} (is the port in use?)",
+        error=True,
+    )
 
 
 def _say(console: Any, text: str, *, error: bool = False) -> None:
