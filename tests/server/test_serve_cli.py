@@ -182,3 +182,22 @@ def test_serve_workers_replaces_a_killed_process_and_its_game_goes_on(
                 os.kill(pid, signal.SIGKILL)
             proc.kill()
             proc.wait(timeout=10)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_serve_says_when_its_port_is_taken(
+    workers: int, db_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A port another program listens on: exit code 1 and a clear message, with one process
+    (uvicorn's own bind) or several (the shared socket bound first)."""
+    import socket
+
+    if workers > 1 and db_url.startswith("sqlite"):
+        pytest.skip("several processes need PostgreSQL")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        argv = ["--db", db_url, "--port", str(port), "--workers", str(workers)]
+        assert main([*argv, "--bot-processes", "0"]) == 1
+    assert f"cannot listen on 127.0.0.1:{port} (is the port in use?)" in capsys.readouterr().err
