@@ -199,7 +199,7 @@ def add_ladder_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def cmd_ladder(args: argparse.Namespace, out: Any, err: Any) -> int:
     """``civtable ladder GAME``: play the ladder, write its files, print its table."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from civtable.sim.report import games_progress
 
     bots = [b.strip() for b in args.bots.split(",")]
     if not all(bots):
@@ -210,14 +210,7 @@ def cmd_ladder(args: argparse.Namespace, out: Any, err: Any) -> int:
         + (["--cpu"] if args.cpu else [])
         + (["--scale", f"{args.scale:g}"] if args.scale != 1.0 else [])
     )
-    progress = Progress(
-        TextColumn("ladder"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    )
+    progress = games_progress("ladder", err)
     with progress:
         task = progress.add_task("games", total=args.games)
         summary = run_ladder(

@@ -474,7 +474,6 @@ def cmd_report(args: argparse.Namespace, out: Any, err: Any) -> int:
     else:
         if args.players is None:
             raise InvalidOptionsError("--players is needed to play games (or give --from DIR)")
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
         config = TournamentConfig(
             game=args.game,
@@ -485,14 +484,7 @@ def cmd_report(args: argparse.Namespace, out: Any, err: Any) -> int:
             options=None if args.sides is None else {"sides": args.sides},
         )
         validate(config)
-        progress = Progress(
-            TextColumn(tr.t("report.progress")),
-            BarColumn(),
-            MofNCompleteColumn(),
-            console=err,
-            transient=True,
-            disable=not err.is_terminal,
-        )
+        progress = games_progress(tr.t("report.progress"), err)
         with progress:
             task = progress.add_task("games", total=config.games)
             summary = run_tournament(
@@ -520,3 +512,18 @@ __all__ = [
     "plot_ratings",
     "write_report",
 ]
+
+
+def games_progress(label: str, err: Any) -> Any:
+    """A transient ``rich`` progress bar of games (``label``, bar, done/total) on the console
+    ``err``, shown only when it is a terminal (the report and ladder commands)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
