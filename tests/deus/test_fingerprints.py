@@ -7,7 +7,9 @@ with a random first player, free start at 10, 8 and 6 pieces, blind building, op
 heuristic games (whole games at 2 and 4 players, heuristic against random at 4, and the first
 150 decisions of a free-start game with blind building). Each is replayed here and must give
 the same digests: legal lists, decisions, state hashes and views along the way, final state and
-result.
+result. Eight more whole heuristic games were recorded before the heuristic's speed work
+(3 players; 4 players on a random board, with open scores, with a free start and blind building,
+against random bots, and two more on the reference board; 2 players with blind building).
 """
 
 from __future__ import annotations
