@@ -25,8 +25,21 @@ import math
 from civtable.core.api import State
 from civtable.core.rng import Rng
 from civtable.games.deus import actions as act
-from civtable.games.deus.catalog import ARMY, BUILDING_COLORS, PURPLE, TEMPLE_BIT
-from civtable.games.deus.scoring import seat_score
+from civtable.games.deus.catalog import (
+    ARMY,
+    BUILDING_COLORS,
+    CARDS,
+    CNT_OCCUPIED_LAND,
+    CNT_PAIRS_MIN,
+    CNT_PROD_LAND,
+    CNT_REGIONS_MIN,
+    CNT_VILLAGES_ARMIES,
+    MAJORITY_VP,
+    PURPLE,
+    TEMPLE_BIT,
+    Counter,
+)
+from civtable.games.deus.rules.effects import count
 from civtable.games.deus.state import MAIN, OFFERING, OVER, PICK, DeusState
 
 #: ISMCTS cuts its playouts off this many turns after the searched decision's own turn and
@@ -76,9 +89,104 @@ def end_progress(state: DeusState, s: int) -> float:
     return temples + sum(state.vatt) + prerequisite + 0.5 * siege
 
 
+#: the counters of temple cards (DEUS-17) that read only the map
+MAP_COUNTERS = frozenset(
+    {CNT_OCCUPIED_LAND, CNT_REGIONS_MIN, CNT_PAIRS_MIN, CNT_PROD_LAND, CNT_VILLAGES_ARMIES}
+)
+
+
+class _MapTerms:
+    """What :func:`projected_score` reads of the map for one seat, with the map it was computed
+    on: the look-ahead positions of one decision mostly share their map (a payment, a gain or a
+    sale leaves it alone), so the last one of each seat is kept (``_MAP_TERMS``) and used again
+    while the map compares equal."""
+
+    __slots__ = ("board", "counts", "mask", "owner", "regions", "vatt", "villages", "vvp")
+
+    def __init__(self, state: DeusState, s: int) -> None:
+        self.board = state.board
+        owner = self.owner = state.owner[:]
+        mask = self.mask = state.mask[:]
+        vatt = self.vatt = state.vatt[:]
+        vvp = self.vvp = state.vvp[:]
+        #: ``W_REGION`` times the regions of ``s``
+        self.regions = W_REGION * owner.count(s)
+        #: the terms of the villages (in village order) that ``s`` has an army next to
+        self.villages: list[float] = []
+        neighbours = state.board.neighbours
+        for i, v in enumerate(state.board.villages):
+            if vatt[i]:
+                continue
+            mine = theirs = 0
+            for n in neighbours[v]:
+                if mask[n] & ARMY_BIT:
+                    if owner[n] == s:
+                        mine += 1
+                    else:
+                        theirs += 1
+            if mine:
+                self.villages.append(W_VILLAGE * vvp[i] * mine / (mine + theirs))
+        #: the values of the map counters (:data:`MAP_COUNTERS`) asked so far
+        self.counts: dict[Counter, int] = {}
+
+    def fits(self, state: DeusState) -> bool:
+        """Is this the map of ``state``?"""
+        return (
+            self.board is state.board
+            and self.owner == state.owner
+            and self.mask == state.mask
+            and self.vatt == state.vatt
+            and self.vvp == state.vvp
+        )
+
+
+#: the last :class:`_MapTerms` of each seat (a cache: each entry is a pure function of the map
+#: it holds, checked by :meth:`_MapTerms.fits` before use)
+_MAP_TERMS: dict[int, _MapTerms] = {}
+
+
+def _map_terms(state: DeusState, s: int) -> _MapTerms:
+    terms = _MAP_TERMS.get(s)
+    if terms is None or not terms.fits(state):
+        terms = _MAP_TERMS[s] = _MapTerms(state, s)
+    return terms
+
+
+def _seat_score(state: DeusState, s: int, terms: _MapTerms) -> int:
+    """:func:`civtable.games.deus.scoring.seat_score` (DEUS-17, DEUS-19.2), taking the map
+    counters of the temple cards from ``terms``."""
+    score = state.vp[s]
+    temples = state.cols[s][PURPLE]
+    if temples:
+        counts = terms.counts
+        for t in temples:
+            if t >= len(CARDS):
+                continue  # a blind card (DEUS-21.3)
+            e = CARDS[t].effect
+            per = e.per
+            assert per is not None
+            if per.kind in MAP_COUNTERS:
+                n = counts.get(per)
+                if n is None:
+                    n = counts[per] = count(state, s, per)
+            else:
+                n = count(state, s, per)
+            score += min(e.cap, e.amount * n)  # temple_value
+    # DEUS-19.2: the majorities of the four resources and of gold
+    gold = state.gold[s]
+    top = max(state.gold)
+    if top >= 1 and gold == top:
+        score += MAJORITY_VP
+    for mine, top in zip(state.res[s], map(max, *state.res), strict=True):
+        if top >= 1 and mine == top:
+            score += MAJORITY_VP
+    return score
+
+
 def projected_score(state: DeusState, s: int) -> float:
     """Current score plus the estimated worth of the seat's holdings (see the module doc)."""
-    score = float(seat_score(state, s))
+    terms = _map_terms(state, s)
+    score = float(_seat_score(state, s, terms))
     if state.phase == OVER:
         return score
     # The bots call this for every option of every decision: it is written out by hand, with
@@ -96,23 +204,9 @@ def projected_score(state: DeusState, s: int) -> float:
         + W_HAND * (hand if hand < 8 else 8)
         + W_TABLEAU * (sum(map(len, cols)) - len(cols[PURPLE]))
     )
-    owner = state.owner
-    score += W_REGION * owner.count(s)
-    mask = state.mask
-    vatt = state.vatt
-    neighbours = state.board.neighbours
-    for i, v in enumerate(state.board.villages):
-        if vatt[i]:
-            continue
-        mine = theirs = 0
-        for n in neighbours[v]:
-            if mask[n] & ARMY_BIT:
-                if owner[n] == s:
-                    mine += 1
-                else:
-                    theirs += 1
-        if mine:
-            score += W_VILLAGE * state.vvp[i] * mine / (mine + theirs)
+    score += terms.regions
+    for v in terms.villages:
+        score += v
     if state.round >= OVERTIME_ROUND:
         score += W_END * end_progress(state, s)
     return score
@@ -167,11 +261,20 @@ def _play(state: DeusState, seat: int, action: int) -> None:
     state.history.append((seat, action))
 
 
-def _finish_own_turn(state: DeusState, seat: int, rng: Rng) -> None:
-    """Complete ``seat``'s turn: close an offering at once, else greedy one-step choices."""
+def _finish_own_turn(state: DeusState, seat: int, rng: Rng) -> tuple[DeusState, float | None]:
+    """Complete ``seat``'s turn: close an offering at once, else greedy one-step choices.
+
+    Returns the position at the end of the turn and its :func:`projected_score` for ``seat``
+    when that is already known (None if not). The position is ``state`` itself or the look-ahead
+    copy of the best option of the last choice: each option is played on a copy of ``state``,
+    except the last one, which is played on ``state`` (nothing needs it afterwards), and the
+    best one's position is kept instead of playing that option again. ``state`` is changed.
+    """
+    value: float | None = None
     guard = 0
     while state.phase not in (MAIN, OVER, PICK) and state.cur == seat and guard < 40:
         guard += 1
+        value = None
         if state.phase == OFFERING:
             _play(state, seat, act.DONE)
             continue
@@ -179,14 +282,18 @@ def _finish_own_turn(state: DeusState, seat: int, rng: Rng) -> None:
         if len(legal) == 1:
             _play(state, seat, legal[0])
             continue
-        best, best_v = legal[0], -1e18
+        best, best_v, best_score = state, -1e18, 0.0
+        last = legal[-1]
         for a in legal:
-            c = state.branch()
+            c = state if a == last else state.branch()
             _play(c, seat, a)
-            v = projected_score(c, seat) + rng.random() * 1e-6
+            score = projected_score(c, seat)
+            v = score + rng.random() * 1e-6
             if v > best_v:
-                best, best_v = a, v
-        _play(state, seat, best)
+                best, best_v, best_score = c, v, score
+        state = best
+        value = best_score
+    return state, value
 
 
 def action_values(state: State, seat: int, rng: Rng | None = None) -> dict[int, float]:
@@ -199,8 +306,8 @@ def action_values(state: State, seat: int, rng: Rng | None = None) -> dict[int, 
     for a in state.legal_actions(seat):
         c = state.branch()
         _play(c, seat, a)
-        _finish_own_turn(c, seat, rng)
-        out[a] = projected_score(c, seat)
+        end, value = _finish_own_turn(c, seat, rng)
+        out[a] = projected_score(end, seat) if value is None else value
     return out
 
 
