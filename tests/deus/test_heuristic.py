@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from civtable import games
@@ -78,18 +80,31 @@ def test_deus_heuristic_overtime_changes_nothing_before_its_round() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_deus_19_seat_score_is_the_sum_of_the_seats_breakdown(players: int) -> None:
     """``scoring.seat_score`` (what the heuristic evaluates) equals the seat's breakdown total
-    (DEUS-19: VP tokens, temple cards, majorities) at every position of random games."""
+    (DEUS-19: VP tokens, temple cards, majorities) at every position of random games; so does
+    it with the map counters of the temple cards kept per seat while the map is unchanged, as
+    the heuristic keeps them (issue 21)."""
     from civtable.games.deus.scoring import breakdown, seat_score
 
     game = games.get("deus")
+    temple_positions = 0
     for seed in range(4):
         state = game.new_game(players, seed, {})
+        assert isinstance(state, DeusState)
         bot = make_bot("random", seed)
+        kept: dict[int, tuple[list[int], list[int], list[int], dict[Any, int]]] = {}
         while not state.is_terminal():
             bd = breakdown(state)
-            assert [seat_score(state, p) for p in range(players)] == [sum(b.values()) for b in bd]
+            totals = [sum(b.values()) for b in bd]
+            assert [seat_score(state, p) for p in range(players)] == totals
+            for p in range(players):
+                entry = kept.get(p)
+                if entry is None or entry[:3] != (state.owner, state.mask, state.vatt):
+                    entry = kept[p] = (state.owner[:], state.mask[:], state.vatt[:], {})
+                assert seat_score(state, p, entry[3]) == totals[p]
+                temple_positions += bool(bd[p]["temples"])
             seat = state.to_move()[0]
             state.apply(seat, bot.choose(state, seat))
+    assert temple_positions > 0  # the temple cards were scored
 
 
 # --- the search's evaluation and settings (issue 22) ------------------------------------------

@@ -25,21 +25,8 @@ import math
 from civtable.core.api import State
 from civtable.core.rng import Rng
 from civtable.games.deus import actions as act
-from civtable.games.deus.catalog import (
-    ARMY,
-    BUILDING_COLORS,
-    CARDS,
-    CNT_OCCUPIED_LAND,
-    CNT_PAIRS_MIN,
-    CNT_PROD_LAND,
-    CNT_REGIONS_MIN,
-    CNT_VILLAGES_ARMIES,
-    MAJORITY_VP,
-    PURPLE,
-    TEMPLE_BIT,
-    Counter,
-)
-from civtable.games.deus.rules.effects import count
+from civtable.games.deus.catalog import ARMY, BUILDING_COLORS, PURPLE, TEMPLE_BIT, Counter
+from civtable.games.deus.scoring import seat_score
 from civtable.games.deus.state import MAIN, OFFERING, OVER, PICK, DeusState
 
 #: ISMCTS cuts its playouts off this many turns after the searched decision's own turn and
@@ -89,12 +76,6 @@ def end_progress(state: DeusState, s: int) -> float:
     return temples + sum(state.vatt) + prerequisite + 0.5 * siege
 
 
-#: the counters of temple cards (DEUS-17) that read only the map
-MAP_COUNTERS = frozenset(
-    {CNT_OCCUPIED_LAND, CNT_REGIONS_MIN, CNT_PAIRS_MIN, CNT_PROD_LAND, CNT_VILLAGES_ARMIES}
-)
-
-
 class _MapTerms:
     """What :func:`projected_score` reads of the map for one seat, with the map it was computed
     on: the look-ahead positions of one decision mostly share their map (a payment, a gain or a
@@ -126,7 +107,7 @@ class _MapTerms:
                         theirs += 1
             if mine:
                 self.villages.append(W_VILLAGE * vvp[i] * mine / (mine + theirs))
-        #: the values of the map counters (:data:`MAP_COUNTERS`) asked so far
+        #: the values of the map counters of temple cards asked so far (``seat_score``)
         self.counts: dict[Counter, int] = {}
 
     def fits(self, state: DeusState) -> bool:
@@ -152,41 +133,10 @@ def _map_terms(state: DeusState, s: int) -> _MapTerms:
     return terms
 
 
-def _seat_score(state: DeusState, s: int, terms: _MapTerms) -> int:
-    """:func:`civtable.games.deus.scoring.seat_score` (DEUS-17, DEUS-19.2), taking the map
-    counters of the temple cards from ``terms``."""
-    score = state.vp[s]
-    temples = state.cols[s][PURPLE]
-    if temples:
-        counts = terms.counts
-        for t in temples:
-            if t >= len(CARDS):
-                continue  # a blind card (DEUS-21.3)
-            e = CARDS[t].effect
-            per = e.per
-            assert per is not None
-            if per.kind in MAP_COUNTERS:
-                n = counts.get(per)
-                if n is None:
-                    n = counts[per] = count(state, s, per)
-            else:
-                n = count(state, s, per)
-            score += min(e.cap, e.amount * n)  # temple_value
-    # DEUS-19.2: the majorities of the four resources and of gold
-    gold = state.gold[s]
-    top = max(state.gold)
-    if top >= 1 and gold == top:
-        score += MAJORITY_VP
-    for mine, top in zip(state.res[s], map(max, *state.res), strict=True):
-        if top >= 1 and mine == top:
-            score += MAJORITY_VP
-    return score
-
-
 def projected_score(state: DeusState, s: int) -> float:
     """Current score plus the estimated worth of the seat's holdings (see the module doc)."""
     terms = _map_terms(state, s)
-    score = float(_seat_score(state, s, terms))
+    score = float(seat_score(state, s, terms.counts))
     if state.phase == OVER:
         return score
     # The bots call this for every option of every decision: it is written out by hand, with

@@ -10,8 +10,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from civtable.core.api import Result, rank_by
-from civtable.games.deus.catalog import CARDS, MAJORITY_VP, PURPLE, RES_INDEX
-from civtable.games.deus.rules.effects import temple_value
+from civtable.games.deus.catalog import (
+    CARDS,
+    CNT_OCCUPIED_LAND,
+    CNT_PAIRS_MIN,
+    CNT_PROD_LAND,
+    CNT_REGIONS_MIN,
+    CNT_VILLAGES_ARMIES,
+    MAJORITY_VP,
+    PURPLE,
+    RES_INDEX,
+    Counter,
+)
+from civtable.games.deus.rules.effects import count, temple_value
 
 if TYPE_CHECKING:
     from civtable.games.deus.state import DeusState
@@ -46,20 +57,55 @@ def breakdown(state: DeusState) -> list[dict[str, int]]:
 assert sorted(MAJORITIES) == sorted([*RES_INDEX, "gold"])
 
 
-def seat_score(state: DeusState, s: int) -> int:
+#: the counters of temple cards (DEUS-17) that read nothing but the map (regions, pieces,
+#: villages): their values may be kept while the map is unchanged (see :func:`seat_score`)
+MAP_COUNTERS = frozenset(
+    {CNT_OCCUPIED_LAND, CNT_REGIONS_MIN, CNT_PAIRS_MIN, CNT_PROD_LAND, CNT_VILLAGES_ARMIES}
+)
+
+
+def seat_score(state: DeusState, s: int, map_counts: dict[Counter, int] | None = None) -> int:
     """The score of seat ``s`` alone: ``sum(breakdown(state)[s].values())``, without the other
-    seats' temple cards (bots evaluate one seat many times per decision)."""
+    seats' temple cards (bots evaluate one seat many times per decision).
+
+    ``map_counts`` (optional) holds the values of :data:`MAP_COUNTERS` for ``s`` on this
+    position's map; the missing ones are counted and added. A caller may pass the same dict for
+    another position of ``s`` with an equal map (owners, pieces, villages).
+    """
     score = state.vp[s]
-    if state.cols[s][PURPLE]:
-        score += temples_score(state, s)
-    # DEUS-19.2: the majorities of the four resources and of gold
+    temples = state.cols[s][PURPLE]
+    if temples:
+        if map_counts is None:
+            score += temples_score(state, s)
+        else:
+            for t in temples:
+                if t >= len(CARDS):
+                    continue  # a blind card (DEUS-21.3), as in temples_score
+                e = CARDS[t].effect
+                per = e.per
+                assert per is not None
+                if per.kind in MAP_COUNTERS:
+                    n = map_counts.get(per)
+                    if n is None:
+                        n = map_counts[per] = count(state, s, per)
+                else:
+                    n = count(state, s, per)
+                score += min(e.cap, e.amount * n)  # temple_value
+    # DEUS-19.2: the majorities of the four resources and of gold (2 VP to every seat tied
+    # for the most, at least 1 needed): ``s`` has one when no seat has more
     gold = state.gold[s]
-    top = max(state.gold)
-    if top >= 1 and gold == top:
+    if gold >= 1 and gold == max(state.gold):
         score += MAJORITY_VP
-    for mine, top in zip(state.res[s], map(max, *state.res), strict=True):
-        if top >= 1 and mine == top:
-            score += MAJORITY_VP
+    res = state.res
+    mine = res[s]
+    for r in range(len(mine)):
+        m = mine[r]
+        if m >= 1:
+            for other in res:
+                if other[r] > m:
+                    break
+            else:
+                score += MAJORITY_VP
     return score
 
 
