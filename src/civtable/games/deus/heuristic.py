@@ -94,18 +94,21 @@ class _MapTerms:
         self.regions = W_REGION * owner.count(s)
         #: the terms of the villages (in village order) that ``s`` has an army next to
         self.villages: list[float] = []
-        neighbours = state.board.neighbours
-        for i, v in enumerate(state.board.villages):
-            if vatt[i]:
-                continue
-            mine = theirs = 0
-            for n in neighbours[v]:
-                if mask[n] & ARMY_BIT:
-                    if owner[n] == s:
-                        mine += 1
-                    else:
-                        theirs += 1
-            if mine:
+        armies = 0  # the regions of the armies of s (bit set)
+        r = -1
+        for _ in range(owner.count(s)):
+            r = owner.index(s, r + 1)
+            if mask[r] & ARMY_BIT:
+                armies |= 1 << r
+        if armies:
+            b = state.board
+            nbits = b.nbits
+            neighbours = b.neighbours
+            for i, v in enumerate(b.villages):
+                if vatt[i] or not nbits[v] & armies:
+                    continue
+                mine = (nbits[v] & armies).bit_count()
+                theirs = sum(1 for n in neighbours[v] if mask[n] & ARMY_BIT) - mine
                 self.villages.append(W_VILLAGE * vvp[i] * mine / (mine + theirs))
         #: the values of the map counters of temple cards asked so far (``seat_score``)
         self.counts: dict[Counter, int] = {}

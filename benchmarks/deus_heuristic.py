@@ -1,0 +1,51 @@
+"""Heuristic Deus games for speed comparisons (issue 21; not part of the tests).
+
+Plays ``--games`` whole games with the heuristic bot at every seat on seeds ``--seed``,
+``--seed + 1``, ... (bots seeded as ``civtable simulate`` seeds them) and prints the CPU time,
+the games per CPU-second and a digest of every decision, so that two builds can be timed on the
+same games and shown to decide the same::
+
+    python benchmarks/deus_heuristic.py --games 3 --players 4 --seed 100
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import time
+
+from civtable import games
+from civtable.bots import make_bot
+from civtable.sim.simulate import bot_seed
+
+
+def main() -> None:
+    """Play the games and print one line."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=100)
+    args = parser.parse_args()
+    game = games.get("deus")
+    digest = hashlib.blake2b(digest_size=8)
+    decisions = 0
+    start = time.process_time()
+    for seed in range(args.seed, args.seed + args.games):
+        state = game.new_game(args.players, seed)
+        bots = [make_bot("heuristic", bot_seed(seed, s)) for s in range(args.players)]
+        while not state.is_terminal():
+            seat = state.to_move()[0]
+            action = bots[seat].choose(state, seat)
+            digest.update(f"{seat},{action};".encode())
+            state.apply(seat, action)
+            decisions += 1
+    cpu = time.process_time() - start
+    print(
+        f"{args.games} heuristic {args.players}-player games, {decisions} decisions, "
+        f"{cpu:.2f} CPU-s, {args.games / cpu:.2f} games per CPU-second, "
+        f"decisions digest {digest.hexdigest()}"
+    )
+
+
+if __name__ == "__main__":
+    main()
