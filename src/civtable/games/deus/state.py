@@ -187,6 +187,26 @@ class DeusState(State):
         """A readable label of ``action`` for ``seat`` now."""
         return turn.describe(self, seat, action)
 
+    def apply(self, seat: int, action: int) -> None:
+        """Apply ``action`` for ``seat``, validated as :meth:`State.apply` validates it.
+
+        The fast path: plain ints and a cached legal list holding the action (a seat that owes
+        no decision has an empty list, so a list holding the action is the seat's decision).
+        Anything else takes the general checks, with their errors; the state is unchanged on an
+        error."""
+        legal = self._legal.get(seat)
+        if (
+            legal is not None
+            and type(action) is int
+            and type(seat) is int
+            and 0 <= seat < self.players
+            and action in legal
+        ):
+            self._apply(seat, action)
+            self.history.append((seat, action))
+            return
+        State.apply(self, seat, action)
+
     def _apply(self, seat: int, action: int) -> None:
         self._legal = {}
         turn.apply(self, seat, action)

@@ -41,6 +41,8 @@ def _plans(t: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
 _PLANS = tuple(_plans(t) for t in range(len(CARDS)))
 #: the most gold a plan of card ``t`` replaces resources with (more gold changes nothing)
 _MOST_GOLD = tuple(max(g for _, g, _ in plans) for plans in _PLANS)
+#: ``_COST_PARTS[t]``: the resources card ``t`` costs, as (resource, units) pairs
+_COST_PARTS = tuple(tuple((r, c) for r, c in enumerate(card.cost) if c) for card in CARDS)
 #: payments memo: (card, spare gold capped, resources capped at the cost) -> codes
 _PAYMENTS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
@@ -75,10 +77,12 @@ def can_pay(state: DeusState, s: int, t: int) -> bool:
     gold = state.gold[s] - card.cost_gold
     if gold < 0:
         return False
+    res = state.res[s]
+    if min(res) < 0:
+        return False  # never happens (resources are never negative); no plan then
     missing = 0
-    for have, c in zip(state.res[s], card.cost, strict=True):
-        if have < 0:
-            return False  # never happens (resources are never negative); no plan then
+    for r, c in _COST_PARTS[t]:
+        have = res[r]
         if have < c:
             missing += c - have
     return GOLD_PER_RESOURCE * missing <= gold
