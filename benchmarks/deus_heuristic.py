@@ -1,11 +1,12 @@
 """Heuristic Deus games for speed comparisons (issue 21; not part of the tests).
 
-Plays ``--games`` whole games with the heuristic bot at every seat on seeds ``--seed``,
-``--seed + 1``, ... (bots seeded as ``civtable simulate`` seeds them) and prints the CPU time,
-the games per CPU-second and a digest of every decision, so that two builds can be timed on the
-same games and shown to decide the same::
+Plays ``--games`` whole games with the heuristic bot (or ``--bot``) at every seat on seeds
+``--seed``, ``--seed + 1``, ... (bots seeded as ``civtable simulate`` seeds them; moves applied
+through ``State.apply``) and prints the CPU time, the games per CPU-second and a digest of every
+decision, so that two builds can be timed on the same games and shown to decide the same::
 
     python benchmarks/deus_heuristic.py --games 3 --players 4 --seed 100
+    python benchmarks/deus_heuristic.py --games 20 --seed 0 --bot random
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--bot", default="heuristic", help="bot spec at every seat")
     args = parser.parse_args()
     game = games.get("deus")
     digest = hashlib.blake2b(digest_size=8)
@@ -32,7 +34,7 @@ def main() -> None:
     start = time.process_time()
     for seed in range(args.seed, args.seed + args.games):
         state = game.new_game(args.players, seed)
-        bots = [make_bot("heuristic", bot_seed(seed, s)) for s in range(args.players)]
+        bots = [make_bot(args.bot, bot_seed(seed, s)) for s in range(args.players)]
         while not state.is_terminal():
             seat = state.to_move()[0]
             action = bots[seat].choose(state, seat)
@@ -41,7 +43,7 @@ def main() -> None:
             decisions += 1
     cpu = time.process_time() - start
     print(
-        f"{args.games} heuristic {args.players}-player games, {decisions} decisions, "
+        f"{args.games} {args.bot} {args.players}-player games, {decisions} decisions, "
         f"{cpu:.2f} CPU-s, {args.games / cpu:.2f} games per CPU-second, "
         f"decisions digest {digest.hexdigest()}"
     )
