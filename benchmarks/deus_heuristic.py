@@ -7,6 +7,7 @@ decision, so that two builds can be timed on the same games and shown to decide 
 
     python benchmarks/deus_heuristic.py --games 3 --players 4 --seed 100
     python benchmarks/deus_heuristic.py --games 20 --seed 0 --bot random
+    python benchmarks/deus_heuristic.py --games 1 --log    # with the event log on
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument("--bot", default="heuristic", help="bot spec at every seat")
+    parser.add_argument(
+        "--log", action="store_true", help="keep the event log, as the server's games do"
+    )
     args = parser.parse_args()
     game = games.get("deus")
     digest = hashlib.blake2b(digest_size=8)
@@ -34,6 +38,8 @@ def main() -> None:
     start = time.process_time()
     for seed in range(args.seed, args.seed + args.games):
         state = game.new_game(args.players, seed)
+        if args.log:
+            state.log = []  # type: ignore[attr-defined]
         bots = [make_bot(args.bot, bot_seed(seed, s)) for s in range(args.players)]
         while not state.is_terminal():
             seat = state.to_move()[0]

@@ -186,3 +186,26 @@ def test_deus_search_settings_are_applied_and_only_main_choices_are_searched() -
     rng = bot.rng.copy().fork()
     assert bot.choose(state, seat) == heuristic.choose(state.determinize(seat, rng), seat, rng)
     assert bot.last.iterations == 0
+
+
+def test_deus_heuristic_decides_the_same_on_a_logged_position_and_leaves_its_log_alone() -> None:
+    """Look-ahead copies (``DeusState.branch``) keep no event log (issue 21): the rules only
+    write it, so a position with a log (the server's) gets the same values and decisions as the
+    same position without one, and its log is not touched."""
+    state = new_game(4, 12)
+    state.log = []
+    plain = new_game(4, 12)
+    rng = Rng(3)
+    for _ in range(80):
+        seat = state.to_move()[0]
+        a = rng.choice(state.legal_actions(seat))
+        state.apply(seat, a)
+        plain.apply(seat, a)
+        mover = state.to_move()[0]
+        log = [dict(e) for e in state.log]
+        assert heuristic.action_values(state, mover, Rng(7)) == heuristic.action_values(
+            plain, mover, Rng(7)
+        )
+        assert state.log == log
+    assert state.log
+    assert state.branch().log is None

@@ -236,9 +236,10 @@ class DeusState(State):
 
     def branch(self) -> DeusState:
         """A copy for a bot's look-ahead, which only applies legal actions to it: its history
-        starts empty, it keeps the legal actions already listed here (the lists are never
-        changed in place) and shares the tableau columns. :meth:`copy` gives a copy whose
-        fields may be edited by hand."""
+        starts empty, it keeps no event log (the rules only write the log, never read it), it
+        keeps the legal actions already listed here (the lists are never changed in place) and
+        shares the tableau columns. :meth:`copy` gives a copy whose fields may be edited by
+        hand."""
         return self._copy([], self._legal.copy(), shared_columns=True)
 
     def _copy(
@@ -247,8 +248,9 @@ class DeusState(State):
         legal: dict[int, list[int]],
         shared_columns: bool = False,
     ) -> DeusState:
-        """The copy; with ``shared_columns`` the tableau columns are shared with this state (the
-        rules never change a column in place, they replace it: ``turn._after_place``)."""
+        """The copy; with ``shared_columns`` (a look-ahead copy, :meth:`branch`) the tableau
+        columns are shared with this state (the rules never change a column in place, they
+        replace it: ``turn._after_place``) and the copy has no event log."""
         s = DeusState.__new__(DeusState)
         s.game = self.game
         s.board = self.board
@@ -257,7 +259,7 @@ class DeusState(State):
         s.seed = self.seed
         s.options = self.options
         s.history = history
-        s.log = None if self.log is None else self.log[:]
+        s.log = None if self.log is None or shared_columns else self.log[:]
         s._legal = legal
         s.open_seat = self.open_seat
         s.owner = self.owner[:]
