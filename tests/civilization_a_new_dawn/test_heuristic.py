@@ -138,3 +138,36 @@ def test_issue21_remembered_scores_equal_scores_computed_afresh(
         seat = s.to_move()[0]
         s.apply(seat, heuristic.choose(s, seat, rng))
     assert checked > 1000
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 0), (2, 11)])
+def test_issue21_culture_option_by_difficulty_counts_equals_space_by_space(
+    players: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CIV-8.2: the culture card's option, counted per difficulty on the map's bitsets, is
+    exactly (the same float) the value computed space by space, for Populous, Preservationist
+    and both, on every position the look-ahead scores (games on random standard maps)."""
+    fast = heuristic._culture_option
+    compared = nonzero = 0
+    kinds = ({"control_mature_cities"}, {"control_natural_wonders"})
+    wanted_sets = (*kinds, kinds[0] | kinds[1])
+
+    def checking(state, seat, wanted, f=None):  # type: ignore[no-untyped-def]
+        nonlocal compared, nonzero
+        for w in wanted_sets:
+            v = fast(state, seat, w, f)
+            assert v == heuristic._culture_option_by_space(state, seat, w, f)
+            compared += 1
+            nonzero += v > 0
+        return fast(state, seat, wanted, f)
+
+    monkeypatch.setattr(heuristic, "_culture_option", checking)
+    s = new_game(players, seed, "standard_random")
+    rng = Rng(seed)
+    for _ in range(120):
+        if s.is_terminal():
+            break
+        seat = s.to_move()[0]
+        s.apply(seat, heuristic.choose(s, seat, rng))
+    assert compared > 1000
+    assert nonzero > 100
