@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from itertools import compress
+from itertools import compress, count
 from typing import TYPE_CHECKING, NamedTuple
 
 from civtable.core.api import State
@@ -401,7 +401,7 @@ def own_score(state: CivState, seat: int, shared: _Shared | None = None) -> floa
 class _Shared(NamedTuple):
     """What :func:`_seat_inputs` takes from the position for every seat alike."""
 
-    common: tuple[object, ...]
+    common: int  # the number of the tuple of what every seat's score reads (:data:`_COMMON`)
     occ: C.Occupancy
     unreachable: int  # cities and city-states: never a control token
     free: int  # spaces a control token could take
@@ -436,7 +436,12 @@ def _shared_inputs(state: CivState) -> _Shared:
     counts = max(reinf) > 1
     if counts:  # a flag is 0 or 1; should a count ever lie there, key on every value
         common += (tuple(reinf),)
-    return _Shared(common, occ, unreachable, free, reinforced, counts)
+    number = _COMMON.get(common)
+    if number is None:  # hashed once here, not again in each seat's key
+        if len(_COMMON) >= MEMO_SIZE:
+            _COMMON.clear()
+        number = _COMMON[common] = next(_NUMBERS)
+    return _Shared(number, occ, unreachable, free, reinforced, counts)
 
 
 def _seat_inputs(state: CivState, seat: int, shared: _Shared) -> tuple[object, ...]:
@@ -486,6 +491,10 @@ MEMO_SIZE = 100_000
 #: the spaces next to a seat's cities by (map, cities bitset), for :func:`_seat_inputs`; cleared
 #: with :data:`_MEMO` (a map's ``id`` is only compared within one decision)
 _NEAR: dict[tuple[int, int], int] = {}
+#: a number per tuple of what every seat's score reads (:func:`_shared_inputs`), for the keys of
+#: :data:`_MEMO`; numbers are never given twice, so clearing this only costs misses
+_COMMON: dict[tuple[object, ...], int] = {}
+_NUMBERS = count()
 
 
 def _memo_own_score(state: CivState, seat: int, shared: _Shared) -> float:
@@ -596,6 +605,7 @@ def action_values(state: State, seat: int, rng: Rng | None = None) -> dict[int, 
         rng = Rng(len(state.history))
     _MEMO.clear()
     _NEAR.clear()
+    _COMMON.clear()
     return _values(state, seat, rng)
 
 
@@ -609,6 +619,7 @@ def choose(state: State, seat: int, rng: Rng) -> int:
         return acts[0]
     _MEMO.clear()
     _NEAR.clear()
+    _COMMON.clear()
     best, best_v = acts[0], -math.inf
     for a, v in _values(state, seat, rng).items():
         if v > best_v:
