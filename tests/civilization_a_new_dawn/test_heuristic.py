@@ -171,3 +171,35 @@ def test_issue21_culture_option_by_difficulty_counts_equals_space_by_space(
         s.apply(seat, heuristic.choose(s, seat, rng))
     assert compared > 1000
     assert nonzero > 100
+
+
+def test_issue21_kept_lookahead_position_is_the_position_the_apply_gives() -> None:
+    """Inside a simulated turn the heuristic keeps the look-ahead position of the chosen
+    sub-decision instead of applying it again, only when that apply drew no random number:
+    that position must then be exactly the one applying the action gives (every field, the
+    legal actions owed next), and the apply must indeed leave the generator where it was."""
+    from civtable.games.civilization_a_new_dawn.rules import kinds as K  # noqa: N812
+
+    s = new_game(4, 11)
+    rng = Rng(3)
+    kept = 0
+    for _ in range(200):
+        if s.is_terminal():
+            break
+        seat = s.to_move()[0]
+        if s.current == seat and s.pending[-1][0] not in (K.D_CHOOSE, K.D_START):
+            probe = s.branch(s.rng.copy())
+            action, after = heuristic._greedy_step(probe, seat, Rng(7), heuristic.SAMPLE)
+            if after is not None:
+                probe.apply(seat, action)
+                assert probe.rng.state == s.rng.state
+                got, want = after.to_json(), probe.to_json()
+                for key in ("rng", "history", "log"):
+                    del got[key], want[key]
+                assert got == want
+                assert [after.legal_actions(q) for q in range(4)] == [
+                    probe.legal_actions(q) for q in range(4)
+                ]
+                kept += 1
+        s.apply(seat, heuristic.choose(s, seat, rng))
+    assert kept > 20
