@@ -138,3 +138,68 @@ def test_issue21_remembered_scores_equal_scores_computed_afresh(
         seat = s.to_move()[0]
         s.apply(seat, heuristic.choose(s, seat, rng))
     assert checked > 1000
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 0), (2, 11)])
+def test_issue21_culture_option_by_difficulty_counts_equals_space_by_space(
+    players: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CIV-8.2: the culture card's option, counted per difficulty on the map's bitsets, is
+    exactly (the same float) the value computed space by space, for Populous, Preservationist
+    and both, on every position the look-ahead scores (games on random standard maps)."""
+    fast = heuristic._culture_option
+    compared = nonzero = 0
+    kinds = ({"control_mature_cities"}, {"control_natural_wonders"})
+    wanted_sets = (*kinds, kinds[0] | kinds[1])
+
+    def checking(state, seat, wanted, f=None):  # type: ignore[no-untyped-def]
+        nonlocal compared, nonzero
+        for w in wanted_sets:
+            v = fast(state, seat, w, f)
+            assert v == heuristic._culture_option_by_space(state, seat, w, f)
+            compared += 1
+            nonzero += v > 0
+        return fast(state, seat, wanted, f)
+
+    monkeypatch.setattr(heuristic, "_culture_option", checking)
+    s = new_game(players, seed, "standard_random")
+    rng = Rng(seed)
+    for _ in range(120):
+        if s.is_terminal():
+            break
+        seat = s.to_move()[0]
+        s.apply(seat, heuristic.choose(s, seat, rng))
+    assert compared > 1000
+    assert nonzero > 100
+
+
+def test_issue21_kept_lookahead_position_is_the_position_the_apply_gives() -> None:
+    """Inside a simulated turn the heuristic keeps the look-ahead position of the chosen
+    sub-decision instead of applying it again, only when that apply drew no random number:
+    that position must then be exactly the one applying the action gives (every field, the
+    legal actions owed next), and the apply must indeed leave the generator where it was."""
+    from civtable.games.civilization_a_new_dawn.rules import kinds as K  # noqa: N812
+
+    s = new_game(4, 11)
+    rng = Rng(3)
+    kept = 0
+    for _ in range(200):
+        if s.is_terminal():
+            break
+        seat = s.to_move()[0]
+        if s.current == seat and s.pending[-1][0] not in (K.D_CHOOSE, K.D_START):
+            probe = s.branch(s.rng.copy())
+            action, after = heuristic._greedy_step(probe, seat, Rng(7), heuristic.SAMPLE)
+            if after is not None:
+                probe.apply(seat, action)
+                assert probe.rng.state == s.rng.state
+                got, want = after.to_json(), probe.to_json()
+                for key in ("rng", "history", "log"):
+                    del got[key], want[key]
+                assert got == want
+                assert [after.legal_actions(q) for q in range(4)] == [
+                    probe.legal_actions(q) for q in range(4)
+                ]
+                kept += 1
+        s.apply(seat, heuristic.choose(s, seat, rng))
+    assert kept > 20

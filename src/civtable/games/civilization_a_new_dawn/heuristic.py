@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from itertools import compress
+from itertools import compress, count
 from typing import TYPE_CHECKING, NamedTuple
 
 from civtable.core.api import State
@@ -93,6 +93,36 @@ def _features(state: CivState, seat: int) -> dict[str, int]:
         "immature": immature,  # the seat's cities that are not mature
         "unreachable": unreachable,  # never a control token: cities and city-states
         "free": b.valid_mask & ~(b.water_mask | occ.occupied | occ.barbs | occ.cstates),
+    }
+
+
+def _shared_features(state: CivState, seat: int, shared: _Shared) -> dict[str, int]:
+    """:func:`_features` from what :func:`_shared_inputs` already derived for every seat (the
+    bitsets, the unreachable and free spaces, the reinforced tokens): the same counts and sets,
+    without deriving them again for each seat (checked against :func:`_features` in
+    ``test_heuristic.py``)."""
+    b = state.board
+    occ = shared.occ
+    own, cities = occ.tokens[seat], occ.cities[seat]
+    mature = C.mature_cities(state, seat)
+    immature = cities
+    for s in mature:
+        immature &= ~b.bit[s]
+    if shared.counts:  # a reinforcement flag above 1: add the values, as _features does
+        reinf = state.reinf
+        reinforced = sum(reinf[s] for s in b.spaces_of(own))
+    else:
+        reinforced = (shared.reinforced & own).bit_count()
+    return {
+        "tokens": own.bit_count(),
+        "reinforced": reinforced,
+        "cities": (cities & ~own).bit_count(),
+        "shore": ((own | cities) & b.shore_mask).bit_count(),
+        "mature": len(mature),
+        "own": own,
+        "immature": immature,
+        "unreachable": shared.unreachable,
+        "free": shared.free,
     }
 
 
@@ -287,6 +317,52 @@ def _culture_option(
             targets |= around & wonders
     if not targets:
         return 0.0
+    # the three best reaches, best first: the targets in order of difficulty (a reach falls as
+    # the difficulty rises), counted per difficulty on the map's bitsets of the land spaces
+    # within each difficulty; below 1 a difficulty counts as 1
+    top = max(C.difficulties(state, seat, C.CTX_PLACE))
+    reach: list[float] = []
+    seen = 0
+    for d in range(1, max(1, top) + 1):
+        within = (targets & C.land_within(state, seat, C.CTX_PLACE, d)).bit_count()
+        if within > seen:
+            reach += [min(1.0, slot / d) ** 2] * min(within - seen, 3 - len(reach))
+            seen = within
+            if len(reach) == 3:
+                break
+    return OPTION * sum(reach)
+
+
+def _culture_option_by_space(
+    state: CivState, seat: int, wanted: set[str], f: dict[str, int] | None = None
+) -> float:
+    """:func:`_culture_option` computed space by space (its definition; ``test_heuristic.py``
+    checks the two agree)."""
+    populous = "control_mature_cities" in wanted
+    nature = "control_natural_wonders" in wanted and len(state.nw_held[seat]) < 2
+    if not (populous or nature):
+        return 0.0
+    slot = C.slot_of(state, seat, CULTURE)
+    if not slot:
+        return 0.0
+    if f is None:
+        f = _features(state, seat)
+    b = state.board
+    immature, free = f["immature"], f["free"]
+    wonders = 0
+    if nature:
+        for s in b.natural_wonder_spaces:
+            if state.nw[s] >= 0:
+                wonders |= b.bit[s]
+    targets = 0
+    for s in b.spaces_of(C.occupancy(state).cities[seat]):
+        around = b.adjacent_mask[s] & free
+        if populous and immature & b.bit[s] and _ripeness(state, seat, s, f) >= 0:
+            targets |= around
+        elif nature:
+            targets |= around & wonders
+    if not targets:
+        return 0.0
     diff = C.difficulties(state, seat, C.CTX_PLACE)
     reach = sorted(
         (min(1.0, slot / max(1, diff[n])) ** 2 for n in b.spaces_of(targets)), reverse=True
@@ -294,16 +370,22 @@ def _culture_option(
     return OPTION * sum(reach[:3])
 
 
-def own_score(state: CivState, seat: int) -> float:
-    """Absolute value of the seat's position."""
-    f = _features(state, seat)
+def own_score(state: CivState, seat: int, shared: _Shared | None = None) -> float:
+    """Absolute value of the seat's position (``shared``: :func:`_shared_inputs` of the
+    position, if known; the value is the same)."""
+    f = _features(state, seat) if shared is None else _shared_features(state, seat, shared)
     v = 0.0
     wanted: set[str] = set()
     for i, vc in enumerate(state.victory):
         if state.marks[seat] >> i & 1:
             v += MARK
         else:
-            p = max(fn(state, seat, f) for fn in AGENDA_PROGRESS[vc])
+            fns = AGENDA_PROGRESS[vc]
+            p = fns[0](state, seat, f)
+            for fn in fns[1:]:  # the best agenda of the card (max, first of equals)
+                q = fn(state, seat, f)
+                if q > p:
+                    p = q
             v += PROGRESS * p * p
             wanted |= KINDS[vc]
     v += 0.5 * f["tokens"] + 0.2 * f["reinforced"] + 2.0 * f["cities"] + 1.0 * f["mature"]
@@ -319,11 +401,12 @@ def own_score(state: CivState, seat: int) -> float:
 class _Shared(NamedTuple):
     """What :func:`_seat_inputs` takes from the position for every seat alike."""
 
-    common: tuple[object, ...]
+    common: int  # the number of the tuple of what every seat's score reads (:data:`_COMMON`)
     occ: C.Occupancy
     unreachable: int  # cities and city-states: never a control token
     free: int  # spaces a control token could take
     reinforced: int  # spaces with a reinforced token
+    counts: bool  # a reinforcement entry above 1 (then ``reinforced`` is not the whole story)
 
 
 def _shared_inputs(state: CivState) -> _Shared:
@@ -350,9 +433,15 @@ def _shared_inputs(state: CivState) -> _Shared:
         tuple([tok[s] for s in b.natural_wonder_spaces]),
         tuple([nw[s] for s in b.natural_wonder_spaces]),
     )
-    if max(reinf) > 1:  # a flag is 0 or 1; should a count ever lie there, key on every value
+    counts = max(reinf) > 1
+    if counts:  # a flag is 0 or 1; should a count ever lie there, key on every value
         common += (tuple(reinf),)
-    return _Shared(common, occ, unreachable, free, reinforced)
+    number = _COMMON.get(common)
+    if number is None:  # hashed once here, not again in each seat's key
+        if len(_COMMON) >= MEMO_SIZE:
+            _COMMON.clear()
+        number = _COMMON[common] = next(_NUMBERS)
+    return _Shared(number, occ, unreachable, free, reinforced, counts)
 
 
 def _seat_inputs(state: CivState, seat: int, shared: _Shared) -> tuple[object, ...]:
@@ -364,7 +453,13 @@ def _seat_inputs(state: CivState, seat: int, shared: _Shared) -> tuple[object, .
     map leaves its value remembered."""
     occ = shared.occ
     own, cities = occ.tokens[seat], occ.cities[seat]
-    near = state.board.grow(cities)
+    b = state.board
+    near_key = (id(b), cities)
+    near = _NEAR.get(near_key)
+    if near is None:
+        if len(_NEAR) >= MEMO_SIZE:
+            _NEAR.clear()
+        near = _NEAR[near_key] = b.grow(cities)
     return (
         seat,
         shared.common,
@@ -393,6 +488,13 @@ def _seat_inputs(state: CivState, seat: int, shared: _Shared) -> tuple[object, .
 #: :data:`MEMO_SIZE`, only to bound the memory.
 _MEMO: dict[tuple[object, ...], float] = {}
 MEMO_SIZE = 100_000
+#: the spaces next to a seat's cities by (map, cities bitset), for :func:`_seat_inputs`; cleared
+#: with :data:`_MEMO` (a map's ``id`` is only compared within one decision)
+_NEAR: dict[tuple[int, int], int] = {}
+#: a number per tuple of what every seat's score reads (:func:`_shared_inputs`), for the keys of
+#: :data:`_MEMO`; numbers are never given twice, so clearing this only costs misses
+_COMMON: dict[tuple[object, ...], int] = {}
+_NUMBERS = count()
 
 
 def _memo_own_score(state: CivState, seat: int, shared: _Shared) -> float:
@@ -402,7 +504,7 @@ def _memo_own_score(state: CivState, seat: int, shared: _Shared) -> float:
     if v is None:
         if len(_MEMO) >= MEMO_SIZE:
             _MEMO.clear()
-        v = _MEMO[key] = own_score(state, seat)
+        v = _MEMO[key] = own_score(state, seat, shared)
     return v
 
 
@@ -425,29 +527,46 @@ def _try(state: CivState, seat: int, action: int, rng: Rng) -> CivState:
     return s2
 
 
-def _greedy(state: CivState, seat: int, rng: Rng, limit: int = 0) -> int:
+def _greedy_step(
+    state: CivState, seat: int, rng: Rng, limit: int = 0
+) -> tuple[int, CivState | None]:
+    """The best of the legal actions (at most ``limit`` of them, sampled) by :func:`score` one
+    ply ahead, and the look-ahead position it was scored on when that position is exactly what
+    applying it to ``state`` gives (the action drew no random number; its copy had a random
+    generator of its own), else None."""
     acts = state.legal_actions(seat)
     if len(acts) == 1:
-        return acts[0]
+        return acts[0], None
     if limit and len(acts) > limit:
         acts = rng.sample(acts, limit)
-    best, best_v = acts[0], -math.inf
+    best, best_v, best_s = acts[0], -math.inf, None
     for a in acts:
-        v = score(_try(state, seat, a, rng), seat) + rng.random() * 1e-3
+        r = Rng(rng.next_u64())
+        start = r.state
+        s2 = state.branch(r)
+        s2.apply(seat, a)
+        v = score(s2, seat) + rng.random() * 1e-3
         if v > best_v:
-            best, best_v = a, v
-    return best
+            best, best_v, best_s = a, v, (s2 if r.state == start else None)
+    return best, best_s
 
 
 def _finish_turn(state: CivState, seat: int, rng: Rng) -> CivState:
-    """Play the seat's remaining decisions of this turn greedily."""
+    """Play the seat's remaining decisions of this turn greedily (on ``state``, or on the
+    look-ahead position of the chosen action when that is the same position)."""
     for _ in range(TURN_STEPS):
         if state.over or state.to_move() != (seat,) or state.current != seat:
             break
         top = state.pending[-1][0]
         if top in (K.D_CHOOSE, K.D_START):
             break
-        state.apply(seat, _greedy(state, seat, rng, SAMPLE))
+        action, after = _greedy_step(state, seat, rng, SAMPLE)
+        if after is None:
+            state.apply(seat, action)
+        else:  # the same position as ``state.apply(seat, action)`` gives, but for the dice
+            after.rng, after.log, after.history = state.rng, state.log, state.history
+            after.history.append((seat, action))
+            state = after
     return state
 
 
@@ -485,6 +604,8 @@ def action_values(state: State, seat: int, rng: Rng | None = None) -> dict[int, 
     if rng is None:
         rng = Rng(len(state.history))
     _MEMO.clear()
+    _NEAR.clear()
+    _COMMON.clear()
     return _values(state, seat, rng)
 
 
@@ -497,6 +618,8 @@ def choose(state: State, seat: int, rng: Rng) -> int:
     if len(acts) == 1:
         return acts[0]
     _MEMO.clear()
+    _NEAR.clear()
+    _COMMON.clear()
     best, best_v = acts[0], -math.inf
     for a, v in _values(state, seat, rng).items():
         if v > best_v:
