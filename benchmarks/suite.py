@@ -31,6 +31,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from civtable import compiled
 from civtable.games import get as get_game
 from civtable.sim import bench
 
@@ -130,12 +131,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "machine": platform.machine(),
+        # which rules ran: "pure" or "compiled (...)" (CIVTABLE_COMPILED=1, civtable.compiled)
+        "build": compiled.status().label(),
         "results": [],
     }
     if not args.json:
         print(
             f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; "
-            f"{doc['implementation']} {doc['python']}; {doc['clock']} time"
+            f"{doc['implementation']} {doc['python']}; {doc['clock']} time; {doc['build']} build"
         )
         print(HEADER)
     for game_id in game_ids:

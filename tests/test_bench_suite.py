@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from civtable import compiled
 from civtable.core.api import State
 from civtable.sim import bench
 
@@ -65,6 +66,7 @@ def test_suite_json_has_every_figure_and_the_tag_ratio(
     monkeypatch.setitem(suite.SETTINGS, ("seven-wonders", True), (1, 0, 1, 1.0))
     assert suite.main(["--quick", "--json", "--game", "seven-wonders", "--players", "2,4"]) == 0
     doc = json.loads(capsys.readouterr().out)
+    assert doc["build"] == compiled.status().label()  # which rules ran: pure or compiled
     rows = doc["results"]
     assert [r["players"] for r in rows] == [2, 4]
     for r in rows:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from civtable import games, present
+from civtable import compiled, games, present
 from civtable.bots.random_bot import RandomBot
 from civtable.cli import main
 from civtable.core.api import State
@@ -622,6 +622,7 @@ def test_bench_json_reports_every_measure(capsys: pytest.CaptureFixture[str]) ->
     )
     assert code == 0
     assert [r["players"] for r in doc["results"]] == [3, 7]
+    assert doc["build"] == compiled.status().label()  # which rules ran: pure or compiled
     for r in doc["results"]:
         for key in (
             "games_per_second",
@@ -640,6 +641,7 @@ def test_bench_table_and_bad_inputs(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "bench", "--games", "1", "--warmup", "0", "--players", "4")
     assert code == 0
     assert "copy / apply" in out
+    assert f"{compiled.status().label()} build" in out
     code, _, err = run(capsys, "bench", "--players", "3,x")
     assert code == 2
     assert "comma-separated" in err

@@ -194,18 +194,23 @@ def test_a_broken_invariant_is_reported_with_a_reproduction(
 def test_a_real_conservation_bug_is_caught(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A rule that loses a card (the leftover of turn 6 vanishes instead of going to the discard
-    pile, SW-3.6) breaks card conservation at the end of Age I."""
-    from civtable.games.seven_wonders.rules import turn
+    """A rule that loses a card (a leftover of Age I vanishes instead of going to the discard
+    pile, SW-3.6) breaks card conservation at the end of Age I.
 
-    real = turn._discard_leftovers
+    The bug is planted in ``SevenWondersState.apply``, which is Python in both builds: in the
+    compiled build (``CIVTABLE_COMPILED=1``) the rules call their own functions directly, so
+    replacing a function of ``rules.turn`` would not reach them.
+    """
+    real = SevenWondersState.apply
 
-    def lossy(state: SevenWondersState, keep: int = -1) -> None:
-        if state.hands[0]:
-            state.hands[0].pop()
-        real(state, keep)
+    def lossy(self: SevenWondersState, seat: int, action: int) -> None:
+        age = self.age
+        real(self, seat, action)
+        if age == 1 and self.age == 2:  # the Age I leftovers have just been discarded
+            self.discard.pop()
+            self.discard_known.pop()
 
-    monkeypatch.setattr(turn, "_discard_leftovers", lossy)
+    monkeypatch.setattr(SevenWondersState, "apply", lossy)
     code, doc = run_json(capsys, "fuzz", SW, "--players", "4", "--games", "2")
     assert code == 1
     f = _check_failure(doc, "invariants", 4)
@@ -240,16 +245,15 @@ def test_an_injected_leak_is_reported(
 def test_with_the_log_on_a_log_line_naming_a_hidden_card_is_a_leak(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from civtable.games.seven_wonders.rules import turn
+    # Planted in SevenWondersState.apply, Python in both builds (see the conservation test).
+    real = SevenWondersState.apply
 
-    real = turn._resolve_step
+    def gossip(self: SevenWondersState, seat: int, action: int) -> None:
+        real(self, seat, action)
+        if self.log is not None and self.hands[2]:
+            self.log.append({"text": f"rumour: someone holds {CARDS[self.hands[2][0]].name}"})
 
-    def gossip(state: SevenWondersState) -> None:
-        real(state)
-        if state.log is not None and state.hands[2]:
-            state.log.append({"text": f"rumour: someone holds {CARDS[state.hands[2][0]].name}"})
-
-    monkeypatch.setattr(turn, "_resolve_step", gossip)
+    monkeypatch.setattr(SevenWondersState, "apply", gossip)
     args = ("fuzz", SW, "--players", "3", "--games", "2")
     _, quiet = run_json(capsys, *args)
     assert quiet["failures"] == []  # without the log nothing shows

@@ -7,3 +7,9 @@
 """
 
 __version__ = "0.1.0"
+
+# The opt-in compiled build of the rules (CIVTABLE_COMPILED=1, `make compiled`): decided here,
+# before any rules module is imported. Without the variable this only reads the environment.
+from civtable.compiled import enable_from_environment as _enable_compiled
+
+_enable_compiled()

@@ -739,7 +739,7 @@ def bench_table(doc: JSON) -> Table:
     results = doc["results"]
     table = Table(
         title=f"{doc['game']} speed, one core",
-        caption=f"{doc['implementation']} {doc['python']}, {doc['machine']}",
+        caption=f"{doc['implementation']} {doc['python']}, {doc['machine']}, {doc['build']} build",
     )
     table.add_column("measure")
     for r in results:

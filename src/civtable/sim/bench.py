@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from functools import partial
 
+from civtable import compiled
 from civtable.bots import make_bot
 from civtable.core.api import JSON, Game, State
 from civtable.games import get as get_game
@@ -339,5 +340,7 @@ def run_suite(
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "machine": platform.machine(),
+        # which rules ran: "pure" or "compiled (...)" (CIVTABLE_COMPILED=1, civtable.compiled)
+        "build": compiled.status().label(),
         "results": [r.to_json() for r in results],
     }

@@ -223,7 +223,9 @@ class Occupancy:
         "tokens",
     )
 
-    def __init__(self, state: CivState) -> None:
+    def __init__(self, state: CivState | None = None) -> None:
+        if state is None:  # an empty object whose fields the caller sets (:meth:`changed`)
+            return
         self.tok, self.city = state.tok[:], state.city[:]
         self.barb, self.cs = state.barb[:], state.cs[:]
         b = state.board
@@ -265,7 +267,7 @@ class Occupancy:
         """The bitsets after the control token (``tokens``) or the city on ``s`` changed to
         what ``state`` holds now, everything else as before (a new object: these are shared
         by copies of the state)."""
-        new = Occupancy.__new__(Occupancy)
+        new = Occupancy()  # not __new__: the compiled build runs __init__
         new.tok, new.city = (state.tok[:], self.city) if tokens else (self.tok, state.city[:])
         new.barb, new.cs, new.barbs, new.cstates = self.barb, self.cs, self.barbs, self.cstates
         masks = (self.tokens if tokens else self.cities)[:]
@@ -282,7 +284,7 @@ class Occupancy:
     def barbarian_changed(self, state: CivState, s: int) -> Occupancy:
         """The bitsets after the barbarian on ``s`` changed to what ``state`` holds now (a new
         object, as :meth:`changed`)."""
-        new = Occupancy.__new__(Occupancy)
+        new = Occupancy()  # not __new__: the compiled build runs __init__
         new.tok, new.city, new.cs, new.cstates = self.tok, self.city, self.cs, self.cstates
         new.tokens, new.cities = self.tokens, self.cities
         new.friendly, new.occupied = self.friendly, self.occupied
