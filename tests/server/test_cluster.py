@@ -324,8 +324,8 @@ def test_a_commit_beaten_by_another_process_is_caught_up_and_checked_again(pg_ur
             second = _whole_step(live_a.state, 1)
             other = next(x for x in live_a.state.legal_actions(0) if x != first)
 
-            async def no_catch_up(_live: Any) -> None:
-                return None
+            async def no_catch_up(_live: Any, *, force: bool = False) -> bool:
+                return True  # "read": a refusal is not checked again here
 
             a._fresh = no_catch_up  # type: ignore[method-assign]
             await b.move(gid, t0, 0, first)  # the second process commits move 0

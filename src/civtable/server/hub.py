@@ -20,15 +20,22 @@ cannot both play, because the first move makes the second tab's ``seq`` stale.
 
 **Several processes** (PostgreSQL, issue 23). On a PostgreSQL store the hub is one of possibly
 many server processes (:mod:`civtable.server.cluster`); its copy of a game may then lag the
-store. Before it checks a request about a game it catches the copy up from the store's move log
-(:meth:`Hub._catch_up`); a commit refused because another process stored that move number first
-(:class:`StaleSequenceError`) is caught up and checked again, so a move is never stored twice
-and a race is answered as a conflict (409), never as an error. Notices of the other processes'
-commits (``LISTEN``) catch up the games this process holds and push them to its sockets. A
-seat's tentative steps are written to the store too (``pending``), so its next step may reach
-any process. The bots of a game are moved by the one process that holds its advisory lock; a
-process that dies frees its locks and another one takes its games over. On SQLite (one
-process) none of this runs.
+store. Every change any process commits comes with a notice (``LISTEN``); this process counts
+the other processes' notices per game (:meth:`Hub._on_notice`). Before it checks a request
+about a game it catches the copy up from the store's move log (:meth:`Hub._catch_up`) only if
+it heard of a change since its last read of that game (or its listener was away meanwhile, or
+the game is in the lobby): a request on a game nobody else touched costs no read. What a late
+notice could hide is caught where it matters: a commit refused because another process stored
+that move number first (:class:`StaleSequenceError`) is caught up and checked again, a move
+refused on a copy that was not read for it is checked once more after a read, and a move whose
+``seq`` is ahead of the copy is read for; so a move is never stored twice and a race is
+answered as a conflict (409), never as an error. Notices of the other processes' commits catch
+up the games this process holds and push them to its sockets; a lost listener connection makes
+every game be read again, and every ``resync_every`` seconds one query checks the held games
+against the store (a notice lost any other way). A seat's tentative steps are written to the
+store too (``pending``), so its next step may reach any process. The bots of a game are moved
+by the one process that holds its advisory lock; a process that dies frees its locks and
+another one takes its games over. On SQLite (one process) none of this runs.
 """
 
 from __future__ import annotations
@@ -205,6 +212,9 @@ class LiveGame:
     #: a seat's tentative steps: the actions of its compound move so far (not stored, seen only
     #: by that seat) and the state after them; see :meth:`State.move_open`
     tentative: dict[int, tuple[list[int], State]] = field(default_factory=dict)
+    #: with other processes: (listener epoch, notice mark) when this copy was last read from the
+    #: store (:meth:`Hub._mark`); None: it must be read before the next request
+    synced: tuple[int, int] | None = None
 
     #: raised whenever any payload may change (a move, a tentative step, a lobby change): clients
     #: keep the payload with the highest version, whatever order answers and pushes arrive in.
@@ -263,6 +273,14 @@ class Hub:
             store.origin = secrets.token_hex(6)
         self._syncs: dict[str, asyncio.Task[None]] = {}
         self._sync_again: set[str] = set()
+        #: per game, the number (:attr:`_notices`) of the last notice of another process's
+        #: change that this copy may lack; a copy read since then needs no read
+        self._heard: dict[str, int] = {}
+        self._notices = 0
+        #: seconds between two checks of the held games against the store (lost notices)
+        self.resync_every = 10.0
+        #: store reads made to catch a copy up (for metrics and tests)
+        self.catch_up_reads = 0
         self._sweeper: asyncio.Task[None] | None = None
         #: moves of all games are committed together by one writer (issue 23)
         self.commits = GroupCommit(store)
@@ -429,11 +447,36 @@ class Hub:
         live.forget_payloads()
 
     # --- several processes (PostgreSQL) -------------------------------------------------------
+    def _mark(self, game_id: str) -> tuple[int, int]:
+        """What a read of the game made now is current with: the listener's epoch and the
+        number of the last notice heard of the game."""
+        assert self.cluster is not None
+        return self.cluster.epoch, self._heard.get(game_id, 0)
+
+    def _current(self, live: LiveGame) -> bool:
+        """Is this copy as the store has it, as far as this process can tell without a read?
+        Yes if it was read under the listener's present connection and no other process's
+        notice about the game came since (a lobby is always read: seats change there)."""
+        cluster = self.cluster
+        return (
+            cluster is not None
+            and cluster.listening
+            and live.status != "lobby"
+            and live.synced == self._mark(live.id)
+        )
+
     async def _catch_up(self, live: LiveGame) -> bool:
         """Bring this process's copy of the game up to the store (caller holds the lock):
         apply the moves other processes stored since, in order, with the epochs and tentative
         steps a move made here would leave; re-read a lobby's seats. True if anything changed
         (the caller pushes). Only with :attr:`cluster`."""
+        mark = self._mark(live.id)  # taken before the read: a notice during it marks it old
+        changed = await self._catch_up_read(live)
+        live.synced = mark
+        return changed
+
+    async def _catch_up_read(self, live: LiveGame) -> bool:
+        self.catch_up_reads += 1
         known = live.record.seats if live.status != "lobby" else None
         record, tail, held = await self._db(self.store.since, live.id, live.seq, known)
         old = live.record
@@ -494,31 +537,47 @@ class Hub:
                 self._set_tentative(live, seat, steps)
         self._make_bots(live)
 
-    async def _fresh(self, live: LiveGame) -> None:
+    async def _fresh(self, live: LiveGame, *, force: bool = False) -> bool:
         """With other processes: catch the copy up and push what changed (caller holds the
-        lock); nothing on SQLite."""
-        if self.cluster is not None and await self._catch_up(live):
+        lock), unless it is :meth:`_current` (and not ``force``); True if the store was read.
+        Nothing on SQLite."""
+        if self.cluster is None or (not force and self._current(live)):
+            return False
+        if await self._catch_up(live):
             self._broadcast(live)
+        return True
 
-    async def fresh(self, game_id: str) -> LiveGame:
+    async def fresh(self, game_id: str, *, force: bool = False) -> LiveGame:
         """The live game, caught up with what other processes stored (:meth:`live` alone on
-        SQLite): what a request that reads a game's state should see."""
+        SQLite): what a request that reads a game's state should see. ``force``: read the
+        store even if no notice says the game changed (a request that refuses on a copy that
+        lacks another process's change would be wrong, not just late)."""
         live = await self.live(game_id)
         if self.cluster is not None:
             async with live.lock:
-                await self._fresh(live)
+                await self._fresh(live, force=force)
             self._kick_bots(live, claim=False)
         return live
 
     def _on_notice(self, game_id: str, seq: int, origin: str = "") -> None:
         """Some process committed a change of ``game_id`` (now ``seq`` moves; -1: a seat's
-        steps in progress): if this process holds the game and lacks it, catch up and push (one
-        catch-up at a time per game). Its own changes (``origin``) it has already."""
-        live = self._live.get(game_id)
-        if live is None or self._closing or (origin and origin == self.store.origin):
+        steps in progress): unless this process's copy has it, note that the copy needs a read
+        (:meth:`_current`), and if this process holds the game for sockets or bots, catch up
+        and push now (one catch-up at a time per game). Its own changes (``origin``) it has
+        already."""
+        if self._closing or (origin and origin == self.store.origin):
             return
-        if 0 <= seq <= live.seq and live.status != "lobby":
+        live = self._live.get(game_id)
+        if live is not None and 0 <= seq <= live.seq and live.status != "lobby":
             return  # this process made that move (or has caught up past it already)
+        self._notices += 1
+        self._heard[game_id] = self._notices
+        if live is None:  # a game being loaded has its mark taken before its read
+            if len(self._heard) > 4 * self.max_live:
+                for gid in [g for g in self._heard if g not in self._live]:
+                    if gid not in self._loading:
+                        del self._heard[gid]
+            return
         assert self.cluster is not None
         if not live.subscribers and not self.cluster.owns(game_id):
             return  # nobody to push to and no bot to move: the next request catches up
@@ -568,13 +627,34 @@ class Hub:
             self._kick_bots(live)
         return len(taken)
 
+    async def _resync(self) -> int:
+        """Check the active games held in memory against the store in one query; a game whose
+        stored position differs is treated as if a notice had come (read before its next
+        request, and caught up now if it has sockets or bots here). Covers a notice lost in a
+        way the listener cannot tell; returns how many games differed."""
+        held = [g for g in self._live.values() if g.status == "active"]
+        if not held:
+            return 0
+        stored = await self._db(self.store.positions, [g.id for g in held])
+        behind = 0
+        for g in held:
+            pos = stored.get(g.id)
+            if pos is not None and (pos[0] != g.seq or pos[1] != g.status):
+                behind += 1
+                self._on_notice(g.id, 1 << 62)
+        return behind
+
     async def _sweep_loop(self) -> None:
         cluster = self.cluster
         assert cluster is not None
+        last_resync = time.monotonic()
         while not self._closing:
             await asyncio.sleep(cluster.sweep_every)
             try:
                 await self._sweep()
+                if time.monotonic() - last_resync >= self.resync_every:
+                    last_resync = time.monotonic()
+                    await self._resync()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the database may be away for a moment
@@ -942,10 +1022,22 @@ class Hub:
         if self.cluster is None:
             seat = self.seat_of(live, token)
         async with live.lock:
-            if self.cluster is not None:
-                await self._fresh(live)
+            if self.cluster is None:
+                await self._check_and_apply(live, seat, seq, action, hold=True)
+            else:
+                # a seq ahead of the copy: the sender saw a change this process has not heard of
+                read = await self._fresh(live, force=seq > live.seq)
                 seat = self.seat_of(live, token)
-            await self._check_and_apply(live, seat, seq, action, hold=True)
+                try:
+                    await self._check_and_apply(live, seat, seq, action, hold=True)
+                except ApiError:
+                    if read:
+                        raise
+                    # refused on a copy not read for this request: another process's change
+                    # (a step of this seat's move, say) may be committed, its notice on the
+                    # way; refuse only what the store's position refuses too
+                    await self._fresh(live, force=True)
+                    await self._check_and_apply(live, seat, seq, action, hold=True)
         self._kick_bots(live)
         return live, seat
 
@@ -958,7 +1050,7 @@ class Hub:
         lang: str | None = None,
     ) -> JSON:
         """Withdraw the last ``steps`` tentative steps of the token's seat (all if None)."""
-        live = await self.fresh(game_id)
+        live = await self.fresh(game_id, force=True)
         seat = self.seat_of(live, token)
         async with live.lock:
             self._check_open(live, seq)
@@ -1089,7 +1181,7 @@ class Hub:
         estimated win rates (issue 22). The search runs on determinizations of the seat's view
         only (every game's ``determinize`` depends on what the seat knows, never on the true
         hidden cards), is seeded by the position, and changes nothing."""
-        live = await self.fresh(game_id)
+        live = await self.fresh(game_id, force=True)
         seat = self.seat_of(live, token)
         if not live.record.suggestions:
             raise ApiError(
