@@ -561,17 +561,24 @@ class Hub:
 
     def _on_notice(self, game_id: str, seq: int, origin: str = "") -> None:
         """Some process committed a change of ``game_id`` (now ``seq`` moves; -1: a seat's
-        steps in progress): unless this process's copy has it, note that the copy needs a read
-        (:meth:`_current`), and if this process holds the game for sockets or bots, catch up
-        and push now (one catch-up at a time per game). Its own changes (``origin``) it has
-        already."""
+        steps in progress): unless this process's copy has it, :meth:`_changed`. Its own
+        changes (``origin``) it has already."""
         if self._closing or (origin and origin == self.store.origin):
             return
         live = self._live.get(game_id)
         if live is not None and 0 <= seq <= live.seq and live.status != "lobby":
             return  # this process made that move (or has caught up past it already)
+        self._changed(game_id)
+
+    def _changed(self, game_id: str) -> None:
+        """The stored game may be ahead of this process's copy: note that the copy needs a
+        read (:meth:`_current`), and if this process holds the game for sockets or bots,
+        catch up and push now (one catch-up at a time per game)."""
+        if self._closing:
+            return
         self._notices += 1
         self._heard[game_id] = self._notices
+        live = self._live.get(game_id)
         if live is None:  # a game being loaded has its mark taken before its read
             if len(self._heard) > 4 * self.max_live:
                 for gid in [g for g in self._heard if g not in self._live]:
@@ -587,9 +594,10 @@ class Hub:
         self._syncs[game_id] = asyncio.get_running_loop().create_task(self._sync(live))
 
     def _on_reconnect(self) -> None:
-        """The listener was disconnected: notices may be lost, so catch up every game held."""
+        """The listener was disconnected: notices may be lost, so catch up every game held
+        (the new :attr:`Cluster.epoch` alone makes each be read before its next request)."""
         for game_id in list(self._live):
-            self._on_notice(game_id, 1 << 62)
+            self._changed(game_id)
 
     async def _sync(self, live: LiveGame) -> None:
         try:
@@ -641,7 +649,7 @@ class Hub:
             pos = stored.get(g.id)
             if pos is not None and (pos[0] != g.seq or pos[1] != g.status):
                 behind += 1
-                self._on_notice(g.id, 1 << 62)
+                self._changed(g.id)
         return behind
 
     async def _sweep_loop(self) -> None:
