@@ -168,7 +168,7 @@ def test_postgresql_a_batch_forgets_its_movers_steps_and_sends_one_notice(pg_url
         assert store.since(a, 2)[2] == {1: [7, 8]}
         assert store.since(c, 1)[2] == {}
         [notice] = list(listener.notifies(timeout=2, stop_after=1))
-        assert notice_lines(notice.payload) == [(c, 1, ""), (a, 2, "")]
+        assert notice_lines(notice.payload) == [(c, 1, "", "2.3"), (a, 2, "", "0.4,0.6")]
         assert list(listener.notifies(timeout=0.3)) == []
     finally:
         listener.close()
@@ -176,8 +176,8 @@ def test_postgresql_a_batch_forgets_its_movers_steps_and_sends_one_notice(pg_url
 
 
 def test_notice_lines_read_every_line_and_skip_a_malformed_one() -> None:
-    assert notice_lines("g1 4 abc\ng2 -1\nbad line\ng3 0") == [
-        ("g1", 4, "abc"),
-        ("g2", -1, ""),
-        ("g3", 0, ""),
+    assert notice_lines("g1 4 abc 0.5,1.6\ng2 -1 - 2:7,8\nbad line\ng3 0") == [
+        ("g1", 4, "abc", "0.5,1.6"),
+        ("g2", -1, "", "2:7,8"),
+        ("g3", 0, "", ""),
     ]

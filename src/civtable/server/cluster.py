@@ -73,10 +73,11 @@ class Cluster:
 
     # --- notices ------------------------------------------------------------------------------
     def listen(
-        self, on_notice: Callable[[str, int, str], None], on_reconnect: Callable[[], None]
+        self, on_notice: Callable[[str, int, str, str], None], on_reconnect: Callable[[], None]
     ) -> None:
-        """Start listening: ``on_notice(game_id, seq, origin)`` for every change committed by
-        any process (``origin``: the committing store's :attr:`Store.origin`);
+        """Start listening: ``on_notice(game_id, seq, origin, what)`` for every change
+        committed by any process (``origin``: the committing store's :attr:`Store.origin`;
+        ``what``: the moves or steps, see :func:`civtable.store.notice_lines`);
         ``on_reconnect()`` after the listener lost its connection and got it back (notices may
         have been missed meanwhile)."""
         self._listen_task = asyncio.get_running_loop().create_task(
@@ -84,7 +85,7 @@ class Cluster:
         )
 
     async def _listen(
-        self, on_notice: Callable[[str, int, str], None], on_reconnect: Callable[[], None]
+        self, on_notice: Callable[[str, int, str, str], None], on_reconnect: Callable[[], None]
     ) -> None:
         import psycopg
 
@@ -106,9 +107,9 @@ class Cluster:
                     on_reconnect()
                 first = False
                 async for notice in conn.notifies():
-                    for game_id, seq, origin in notice_lines(notice.payload):
+                    for game_id, seq, origin, what in notice_lines(notice.payload):
                         try:
-                            on_notice(game_id, seq, origin)
+                            on_notice(game_id, seq, origin, what)
                         except Exception:  # one bad notice must not stop the listener
                             log.exception("cluster: notice %r", notice.payload)
             except psycopg.Error as exc:

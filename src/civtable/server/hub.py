@@ -488,23 +488,12 @@ class Hub:
             await self._reload(live, record)
             return True
         if live.state is not None and tail:
-            after = live.state.copy()
-            seq = live.seq
-            players = record.players
-            try:
-                for seat, action in tail:
-                    before = [after.legal_actions(s) for s in range(players)]
-                    after.apply(seat, action)
-                    seq += 1
-                    for s in range(players):
-                        if s == seat or after.legal_actions(s) != before[s]:
-                            live.epochs[s] = seq
-            except (IllegalActionError, NotYourTurnError):  # never expected: replay it all
+            advanced = _advance(live, tail)
+            if advanced is None:  # never expected: replay it all
                 log.warning("game %s: stored moves do not follow this copy; reloading", live.id)
                 await self._reload(live, record)
                 return True
-            live.state = after
-            live.seq = seq
+            live.state, live.seq, live.epochs = advanced
         # the seats' moves in progress, as any process took their steps: kept where they still
         # apply after those moves (the same test on every process)
         for seat in set(live.tentative) - set(held):
@@ -559,16 +548,65 @@ class Hub:
             self._kick_bots(live, claim=False)
         return live
 
-    def _on_notice(self, game_id: str, seq: int, origin: str = "") -> None:
+    def _on_notice(self, game_id: str, seq: int, origin: str = "", what: str = "") -> None:
         """Some process committed a change of ``game_id`` (now ``seq`` moves; -1: a seat's
-        steps in progress): unless this process's copy has it, :meth:`_changed`. Its own
-        changes (``origin``) it has already."""
+        steps in progress): unless this process's copy has it, apply it from the notice itself
+        (:meth:`_apply_notice`) or else :meth:`_changed`. Its own changes (``origin``) it has
+        already."""
         if self._closing or (origin and origin == self.store.origin):
             return
         live = self._live.get(game_id)
         if live is not None and 0 <= seq <= live.seq and live.status != "lobby":
             return  # this process made that move (or has caught up past it already)
+        if live is not None and what and self._apply_notice(live, seq, what):
+            return
         self._changed(game_id)
+
+    def _apply_notice(self, live: LiveGame, seq: int, what: str) -> bool:
+        """Apply another process's change that its notice spells out (``what``: the moves it
+        appended, or a seat's steps in progress now; :func:`civtable.store.notice_lines`) to
+        this copy without reading the store, and push it; False (nothing changed) unless the
+        copy is :meth:`_current`, nobody holds the game's lock, and the change follows on the
+        copy exactly. The copy stays current: it now has everything that was noticed."""
+        if live.lock.locked() or live.status != "active" or live.state is None:
+            return False
+        if not self._current(live):
+            return False
+        try:
+            if seq == -1:
+                seat_text, _, steps_text = what.partition(":")
+                seat = int(seat_text)
+                actions = [int(a) for a in steps_text.split(",") if a]
+                if not 0 <= seat < live.record.players:
+                    return False
+                held = live.tentative.get(seat)
+                if actions and not self._set_tentative(live, seat, actions):
+                    if held is not None:
+                        live.tentative[seat] = held
+                    return False  # not on this copy: a read settles it
+                if not actions:
+                    live.tentative.pop(seat, None)
+                self._push_seat(live, seat)
+                return True
+            tail = [(int(a), int(b)) for a, b in (step.split(".") for step in what.split(","))]
+        except ValueError:
+            return False
+        if live.seq + len(tail) != seq:
+            return False
+        advanced = _advance(live, tail)
+        if advanced is None:
+            return False
+        live.state, live.seq, live.epochs = advanced
+        live.record = _with_seq(live.record, seq)
+        for mover in {s for s, _ in tail}:  # their steps in progress are now the move
+            live.tentative.pop(mover, None)
+        for other, (actions, _) in list(live.tentative.items()):
+            # another seat's move in progress is kept if it still applies (as after a move
+            # made here, :meth:`_commit`)
+            self._set_tentative(live, other, actions)
+        self._broadcast(live)
+        self._kick_bots(live, claim=False)
+        return True
 
     def _changed(self, game_id: str) -> None:
         """The stored game may be ahead of this process's copy: note that the copy needs a
@@ -1507,6 +1545,30 @@ def payload_delta(base: JSON, new: JSON) -> JSON:
             doc["words_log_from"], tail = cut
             doc["words"] = {**words, "log": tail}
     return doc
+
+
+def _advance(
+    live: LiveGame, tail: Sequence[tuple[int, int]]
+) -> tuple[State, int, list[int]] | None:
+    """The copy's state, ``seq`` and epochs after the moves ``tail`` (stored by another
+    process), each seat's epoch raised where a move changed its legal actions (or it moved),
+    as a move made here raises them; None (the copy untouched) if they do not apply."""
+    assert live.state is not None
+    after = live.state.copy()
+    seq = live.seq
+    epochs = list(live.epochs)
+    players = live.record.players
+    try:
+        for seat, action in tail:
+            before = [after.legal_actions(s) for s in range(players)]
+            after.apply(seat, action)
+            seq += 1
+            for s in range(players):
+                if s == seat or after.legal_actions(s) != before[s]:
+                    epochs[s] = seq
+    except (IllegalActionError, NotYourTurnError):
+        return None
+    return after, seq, epochs
 
 
 def _with_seq(record: GameRecord, seq: int) -> GameRecord:

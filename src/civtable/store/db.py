@@ -57,24 +57,37 @@ from civtable.store.schema import games, moves, pending, seats
 
 STATUSES = ("lobby", "active", "over")
 #: the PostgreSQL ``LISTEN``/``NOTIFY`` channel of game changes (payload: lines of
-#: ``"<game id> <seq> <origin>"``, see :func:`notice_lines`)
+#: ``"<game id> <seq> <origin> <what>"``, see :func:`notice_lines`)
 NOTIFY_CHANNEL = "civtable"
 #: a notice payload is cut before this many characters (PostgreSQL takes up to 7,999 bytes)
 NOTICE_MAX = 7000
 
 
-def notice_lines(payload: str) -> list[tuple[str, int, str]]:
-    """The changes one notice payload tells of: ``(game id, seq, origin)`` per line (``seq``
-    -1: a seat's steps in progress changed; ``origin``: the sending store's
-    :attr:`Store.origin`, or ""). A malformed line is skipped."""
+def notice_lines(payload: str) -> list[tuple[str, int, str, str]]:
+    """The changes one notice payload tells of: ``(game id, seq, origin, what)`` per line.
+
+    ``seq``: the game's moves after the change (-1: a seat's steps in progress changed);
+    ``origin``: the sending store's :attr:`Store.origin` (sent as ``-`` when it has none), or
+    ""; ``what`` (may be ""): the moves appended, ``"seat.action,seat.action"`` (an append
+    that did not end the game), or a seat's steps in progress now, ``"seat:action,action"``
+    (``"seat:"``: none), so that a listener whose copy has the rest needs no read. A
+    malformed line is skipped."""
     out = []
     for line in payload.split("\n"):
-        game_id, seq, origin = [*line.split(" "), "", ""][:3]
+        game_id, seq, origin, what = [*line.split(" "), "", "", ""][:4]
         try:
-            out.append((game_id, int(seq), origin))
+            out.append((game_id, int(seq), "" if origin == "-" else origin, what))
         except ValueError:
             continue
     return out
+
+
+def _moves_text(steps: Sequence[tuple[int, int]], finished: dict[str, Any] | None) -> str:
+    """The ``what`` of an append's notice: its moves, or "" for one that ended the game (the
+    listeners read the result)."""
+    if finished is not None:
+        return ""
+    return ",".join(f"{seat}.{action}" for seat, action in steps)
 
 
 class StoreError(CivtableError):
@@ -507,7 +520,7 @@ class Store:
             conn.execute(
                 delete(pending).where(pending.c.game_id == game_id, pending.c.seat.in_(movers))
             )
-        self._notify(conn, game_id, seq + len(steps))
+        self._notify(conn, game_id, seq + len(steps), _moves_text(steps, entry.finished))
 
     def _append_set(self, conn: Connection, batch: Sequence[Append]) -> list[StoreError | None]:
         """:meth:`append_batch` on PostgreSQL in a few statements whatever the batch's size
@@ -571,7 +584,10 @@ class Store:
         conn.execute(
             _FORGET_PENDING, {"ids": [g for g, _ in movers], "seats": [s for _, s in movers]}
         )
-        self._notify_many(conn, [(e.game_id, e.seq + len(e.steps)) for e in stored])
+        self._notify_many(
+            conn,
+            [(e.game_id, e.seq + len(e.steps), _moves_text(e.steps, e.finished)) for e in stored],
+        )
         return results
 
     def moves(self, game_id: str, upto: int | None = None) -> list[tuple[int, int]]:
@@ -627,7 +643,8 @@ class Store:
         progress, so that another server process can take its next step; storing the seat's
         move forgets them in the same transaction. Notifies ``'<game id> -1'``."""
         if self.dialect == "postgresql":  # one statement: a step's write is one round trip
-            note = self._note(game_id, -1)
+            steps = ",".join(str(int(a)) for a in actions)
+            note = self._note(game_id, -1, f"{int(seat)}:{steps}")
             with self._tx() as conn:
                 if actions:
                     steps = json.dumps([int(a) for a in actions])
@@ -700,21 +717,25 @@ class Store:
         return [(str(g), int(s)) for g, s in rows]
 
     # --- helpers ------------------------------------------------------------------------------
-    def _notify(self, conn: Connection, game_id: str, seq: int) -> None:
+    def _notify(self, conn: Connection, game_id: str, seq: int, what: str = "") -> None:
         """On PostgreSQL, tell the listening server processes that the game changed (sent when
         the caller's transaction commits; never if it rolls back)."""
         if self.dialect == "postgresql":
-            conn.execute(_NOTIFY, {"note": self._note(game_id, seq)})
+            conn.execute(_NOTIFY, {"note": self._note(game_id, seq, what)})
 
-    def _note(self, game_id: str, seq: int) -> str:
+    def _note(self, game_id: str, seq: int, what: str = "") -> str:
+        """One line of a notice (:func:`notice_lines`)."""
+        line = f"{game_id} {seq} {self.origin or '-'} {what}"
+        if what and len(line) < NOTICE_MAX:  # too long: the listeners read the change
+            return line
         return f"{game_id} {seq} {self.origin}".rstrip()
 
-    def _notify_many(self, conn: Connection, changes: Sequence[tuple[str, int]]) -> None:
+    def _notify_many(self, conn: Connection, changes: Sequence[tuple[str, int, str]]) -> None:
         """One notice (or a few, each under :data:`NOTICE_MAX`) for many changes: a line each."""
         notes: list[str] = []
         size = NOTICE_MAX
-        for game_id, seq in changes:
-            line = self._note(game_id, seq)
+        for game_id, seq, what in changes:
+            line = self._note(game_id, seq, what)
             if size + len(line) + 1 > NOTICE_MAX:
                 notes.append(line)
                 size = len(line)
