@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import inspect
 import json
 import random
 import sys
@@ -31,6 +32,8 @@ from civtable.server.hub import Hub
 from civtable.store import SeatSpec, Store
 
 GAMES = ("seven-wonders", "through-the-ages", "civilization-a-new-dawn", "deus")
+#: does this code's Hub.move take the sender's ``tentative`` (code from before it does not)
+_SAYS_TENTATIVE = "tentative" in inspect.signature(Hub.move).parameters
 
 
 async def _run(url: str, args: argparse.Namespace) -> dict[str, Any]:
@@ -63,7 +66,12 @@ async def _run(url: str, args: argparse.Namespace) -> dict[str, Any]:
                     await asyncio.sleep(0.002)  # the bots' turn
                     continue
                 try:
-                    await hub.move(gid, token, live.seq, rng.choice(list(legal)))
+                    action = rng.choice(list(legal))
+                    if _SAYS_TENTATIVE:  # as the web client and the load benchmark's driver do
+                        steps = len(held[0]) if held is not None else 0
+                        await hub.move(gid, token, live.seq, action, tentative=steps)
+                    else:
+                        await hub.move(gid, token, live.seq, action)
                 except ApiError as exc:
                     refused[exc.code] = refused.get(exc.code, 0) + 1
                 await asyncio.sleep(0)

@@ -240,7 +240,11 @@ class Seat:
                 try:
                     r = await d.http.post(
                         f"/api/games/{self.game_id}/moves",
-                        json={"seq": doc["seq"], "action": action},
+                        json={
+                            "seq": doc["seq"],
+                            "action": action,
+                            "tentative": doc.get("tentative") or 0,
+                        },
                         headers={"Authorization": f"Bearer {self.token}"},
                     )
                 except (httpx.HTTPError, RuntimeError) as exc:

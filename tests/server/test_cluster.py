@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import threading
 import time
 from collections.abc import Iterator
@@ -397,7 +398,8 @@ def test_a_request_on_a_game_no_other_process_changed_reads_nothing_from_the_sto
 ) -> None:
     """While a process listens, it reads a game from the store before a request only if another
     process's notice about that game came since its last read: a game played on one process
-    costs no catch-up read per move (it cost one on every request before). A move whose ``seq``
+    costs no catch-up read per move (it cost one on every request before) when the sender says
+    it has no step of a compound move in progress (``tentative`` 0). A move whose ``seq``
     is ahead of the copy (its sender saw another process's move) is checked on the copy with
     that move, whether or not that move's notice has arrived yet."""
 
@@ -412,7 +414,8 @@ def test_a_request_on_a_game_no_other_process_changed_reads_nothing_from_the_sto
             reads = _count_reads(a.store)
             for seat in range(3):  # SW-7: the three simultaneous choices, one request each
                 assert live.state is not None
-                doc = await a.move(gid, tokens[seat], live.seq, _whole_step(live.state, seat))
+                action = _whole_step(live.state, seat)
+                doc = await a.move(gid, tokens[seat], live.seq, action, tentative=0)
                 assert doc["seq"] == seat + 1
             assert (await a.fresh(gid)).seq == 3
             assert reads[0] == 0, f"{reads[0]} catch-up reads for moves made on this process"
@@ -421,7 +424,8 @@ def test_a_request_on_a_game_no_other_process_changed_reads_nothing_from_the_sto
             assert other.state is not None
             doc = await b.move(gid, tokens[1], 3, _whole_step(other.state, 1))
             assert live.state is not None
-            doc = await a.move(gid, tokens[0], doc["seq"], _whole_step(live.state, 0))
+            action = _whole_step(live.state, 0)
+            doc = await a.move(gid, tokens[0], doc["seq"], action, tentative=0)
             assert doc["seq"] == 5
             assert [s for s, _ in a.store.moves(gid)] == [0, 1, 2, 1, 0]
             _same_as_stored(a, gid)
@@ -468,7 +472,7 @@ def test_a_lost_notice_is_recovered_by_the_beaten_commit_the_resync_and_a_reconn
             # seat's simultaneous choice does not make seat 0's view stale)
             await b.move(gid, tokens[1], 0, _whole_step(theirs.state, 1))
             await asyncio.sleep(0.3)  # its notice came and was lost
-            doc = await a.move(gid, tokens[0], 0, _whole_step(mine.state, 0))
+            doc = await a.move(gid, tokens[0], 0, _whole_step(mine.state, 0), tentative=0)
             assert doc["seq"] == 2
             assert [s for s, _ in a.store.moves(gid)] == [1, 0]
             # (2) b stores move 2, its notice lost: a cannot tell until its periodic check
@@ -581,3 +585,101 @@ def _opens(state: Any, seat: int, action: int) -> bool:
     after = state.copy()
     after.apply(seat, action)
     return bool(after.move_open(seat))
+
+
+def test_a_later_step_of_a_compound_move_is_read_for_even_if_its_first_steps_notice_is_late(
+    pg_url: str,
+) -> None:
+    """A seat takes the first step of a compound move (TTA-7) on one process and the next on
+    another, whose notice of the first step has not come (dropped here). The sender says it
+    holds a step (``tentative`` 1), so the second process reads the game first and takes the
+    step as the second one, even where its action id is also legal as a first step (in most
+    games it can be): never a different move than the player chose."""
+
+    async def scenario() -> None:
+        a, b = Hub(Store.open(pg_url), cluster=True), Hub(Store.open(pg_url), cluster=True)
+        heard = a._on_notice
+        drop = [False]
+
+        def lossy(game_id: str, seq: int, origin: str = "", what: str = "") -> None:
+            if not drop[0]:
+                heard(game_id, seq, origin, what)
+
+        a._on_notice = lossy  # type: ignore[method-assign]
+        try:
+            await a.resume()
+            await b.resume()
+            await _listening(a, b)
+            gid, tokens, seat, first = await _tta_until_compound(a, b)
+            mine = await a.fresh(gid)
+            theirs = b.held(gid)
+            assert theirs is not None
+            assert theirs.state is not None
+            for _ in range(200):
+                if mine.seq == theirs.seq:
+                    break
+                await asyncio.sleep(0.05)
+            drop[0] = True
+            await b.move(gid, tokens[seat], theirs.seq, first, tentative=0)
+            await asyncio.sleep(0.3)  # its notice came and was lost
+            assert seat not in mine.tentative
+            held = theirs.tentative[seat][1]
+            assert theirs.state is not None
+            both = set(held.legal_actions(seat)) & set(theirs.state.legal_actions(seat))
+            second = int(min(both))  # also a first step on the copy without the notice
+            expect = held.copy()
+            expect.apply(seat, second)
+            seq = theirs.seq
+            await a.move(gid, tokens[seat], seq, second, tentative=1)
+            if expect.move_open(seat):
+                assert mine.tentative[seat][0] == [first, second]
+            else:
+                assert a.store.moves(gid)[seq:] == [(seat, first), (seat, second)]
+                _same_as_stored(a, gid)
+        finally:
+            for hub in (a, b):
+                await hub.close()
+                hub.store.close()
+
+    asyncio.run(scenario())
+
+
+async def _tta_until_compound(a: Hub, b: Hub) -> tuple[str, list[str], int, int]:
+    """A 2-person Through the Ages game created on ``a``, played with whole moves on ``b``
+    until the seat to move can open a compound move whose next step's action id is also legal
+    as a first step: (game id, tokens, that seat, the opening action)."""
+    summary, _, t0 = await a.create(
+        game_id="through-the-ages",
+        players=2,
+        seats=[SeatSpec("human")] * 2,
+        seed=4,
+        options={"mode": "full"},
+        take_seat=0,
+    )
+    gid = summary["id"]
+    _, _, t1 = await a.join(gid, None, "B")
+    assert t0 is not None
+    tokens = [t0, t1]
+    theirs = await b.fresh(gid)
+    pick = random.Random(7)
+    for _ in range(300):
+        state = theirs.state
+        assert state is not None
+        assert theirs.status == "active"
+        seat = state.to_move()[0]
+        now = set(state.legal_actions(seat))
+        for x in sorted(now):
+            after = state.copy()
+            after.apply(seat, x)
+            if after.move_open(seat) and now & set(after.legal_actions(seat)):
+                return gid, tokens, seat, int(x)
+        while True:  # a whole move of the seat on b, step by step (random actions)
+            held = theirs.tentative.get(seat)
+            at = held[1] if held is not None else theirs.state
+            assert at is not None
+            steps = len(held[0]) if held is not None else 0
+            action = int(pick.choice(sorted(at.legal_actions(seat))))
+            await b.move(gid, tokens[seat], theirs.seq, action, tentative=steps)
+            if seat not in theirs.tentative:
+                break
+    raise AssertionError("no ambiguous compound move in 300 moves")

@@ -1043,26 +1043,41 @@ class Hub:
 
     # --- moves --------------------------------------------------------------------------------
     async def move(
-        self, game_id: str, token: str | None, seq: int, action: int, lang: str | None = None
+        self,
+        game_id: str,
+        token: str | None,
+        seq: int,
+        action: int,
+        lang: str | None = None,
+        *,
+        tentative: int | None = None,
     ) -> JSON:
         """A seat's move (see the module doc for ``seq``). Returns the mover's new payload.
 
         A step that leaves the seat's compound move open (:meth:`State.move_open`) is held as a
         tentative step: not stored, not shown to anybody else, cancellable; the step that
-        completes the move stores all of them at once.
+        completes the move stores all of them at once. ``tentative``: the sender's count of
+        its steps in progress (the payload's ``tentative``), if it says.
         """
-        live, seat = await self._move(game_id, token, seq, action)
+        live, seat = await self._move(game_id, token, seq, action, tentative)
         return self.payload(live, seat, lang)
 
     async def move_encoded(
-        self, game_id: str, token: str | None, seq: int, action: int, lang: str | None = None
+        self,
+        game_id: str,
+        token: str | None,
+        seq: int,
+        action: int,
+        lang: str | None = None,
+        *,
+        tentative: int | None = None,
     ) -> str:
         """:meth:`move`, answered with the payload's JSON text (encoded once per view)."""
-        live, seat = await self._move(game_id, token, seq, action)
+        live, seat = await self._move(game_id, token, seq, action, tentative)
         return self.encoded(live, seat, lang)
 
     async def _move(
-        self, game_id: str, token: str | None, seq: int, action: int
+        self, game_id: str, token: str | None, seq: int, action: int, tentative: int | None
     ) -> tuple[LiveGame, int]:
         live = await self.live(game_id)
         if self.cluster is None:
@@ -1071,8 +1086,16 @@ class Hub:
             if self.cluster is None:
                 await self._check_and_apply(live, seat, seq, action, hold=True)
             else:
-                # a seq ahead of the copy: the sender saw a change this process has not heard of
-                read = await self._fresh(live, force=seq > live.seq)
+                # read first unless the sender's view agrees with the copy: its seq is not ahead
+                # (a change this process has not heard of) and it says it has no step of a
+                # compound move in progress. A later step must always be read for: its first
+                # step may have been taken on another process whose notice is still on the way,
+                # and in most games a later step's action id is also legal as a first step (so
+                # a refusal would not reveal it)
+                seat = self.seat_of(live, token) if live.status != "lobby" else -1
+                mine = live.tentative.get(seat)
+                agrees = tentative == 0 and mine is None and seq <= live.seq
+                read = await self._fresh(live, force=not agrees)
                 seat = self.seat_of(live, token)
                 try:
                     await self._check_and_apply(live, seat, seq, action, hold=True)
