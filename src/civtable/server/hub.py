@@ -27,15 +27,17 @@ it heard of a change since its last read of that game (or its listener was away 
 the game is in the lobby): a request on a game nobody else touched costs no read. What a late
 notice could hide is caught where it matters: a commit refused because another process stored
 that move number first (:class:`StaleSequenceError`) is caught up and checked again, a move
-refused on a copy that was not read for it is checked once more after a read, and a move whose
-``seq`` is ahead of the copy is read for; so a move is never stored twice and a race is
-answered as a conflict (409), never as an error. Notices of the other processes' commits catch
-up the games this process holds and push them to its sockets; a lost listener connection makes
-every game be read again, and every ``resync_every`` seconds one query checks the held games
-against the store (a notice lost any other way). A seat's tentative steps are written to the
-store too (``pending``), so its next step may reach any process. The bots of a game are moved
-by the one process that holds its advisory lock; a process that dies frees its locks and
-another one takes its games over. On SQLite (one process) none of this runs.
+refused on a copy that was not read for it is checked once more after a read, and a move is
+read for unless its sender says it holds no step of a compound move (``tentative`` 0) and its
+``seq`` is not ahead of the copy; so a move is never stored twice, a later step never taken as
+a first one, and a race is answered as a conflict (409), never as an error. Notices of the
+other processes' commits catch up the games this process holds and push them to its sockets; a
+lost listener connection makes every game be read again, and every ``resync_every`` seconds one
+query checks the held games against the store (a notice lost any other way). A seat's
+tentative steps are written to the store too (``pending``), so its next step may reach any
+process. The bots of a game are moved by the one process that holds its advisory lock; a
+process that dies frees its locks and another one takes its games over. On SQLite (one
+process) none of this runs.
 """
 
 from __future__ import annotations
