@@ -122,7 +122,7 @@ class MoveIn(BaseModel):
     action: StrictInt
     #: the ``tentative`` of that payload (the sender's steps of a compound move in progress);
     #: optional, and with several server processes it spares the server a database read
-    #: when it is 0 and agrees with the server's copy
+    #: when it agrees with the server's copy
     tentative: StrictInt | None = Field(default=None, ge=0)
 
 

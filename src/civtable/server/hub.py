@@ -28,9 +28,10 @@ the game is in the lobby): a request on a game nobody else touched costs no read
 notice could hide is caught where it matters: a commit refused because another process stored
 that move number first (:class:`StaleSequenceError`) is caught up and checked again, a move
 refused on a copy that was not read for it is checked once more after a read, and a move is
-read for unless its sender says it holds no step of a compound move (``tentative`` 0) and its
-``seq`` is not ahead of the copy; so a move is never stored twice, a later step never taken as
-a first one, and a race is answered as a conflict (409), never as an error. Notices of the
+read for unless its sender says it holds as many steps of a compound move as the copy has for
+its seat (``tentative``) and its ``seq`` is not ahead of the copy; so a move is never stored
+twice, a later step not taken as a first one, and a race is answered as a conflict (409),
+never as an error. Notices of the
 other processes' commits catch up the games this process holds and push them to its sockets; a
 lost listener connection makes every game be read again, and every ``resync_every`` seconds one
 query checks the held games against the store (a notice lost any other way). A seat's
@@ -1089,14 +1090,14 @@ class Hub:
                 await self._check_and_apply(live, seat, seq, action, hold=True)
             else:
                 # read first unless the sender's view agrees with the copy: its seq is not ahead
-                # (a change this process has not heard of) and it says it has no step of a
-                # compound move in progress. A later step must always be read for: its first
-                # step may have been taken on another process whose notice is still on the way,
-                # and in most games a later step's action id is also legal as a first step (so
-                # a refusal would not reveal it)
+                # (a change this process has not heard of) and it holds as many steps of a
+                # compound move in progress as the copy has for its seat. Else a step may follow
+                # a first step taken on another process whose notice is still on the way, and
+                # in most games a later step's action id is also legal as a first step (so a
+                # refusal would not reveal it)
                 seat = self.seat_of(live, token) if live.status != "lobby" else -1
                 mine = live.tentative.get(seat)
-                agrees = tentative == 0 and mine is None and seq <= live.seq
+                agrees = tentative == len(mine[0] if mine else ()) and seq <= live.seq
                 read = await self._fresh(live, force=not agrees)
                 seat = self.seat_of(live, token)
                 try:
