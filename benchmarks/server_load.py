@@ -139,6 +139,13 @@ def _children_cpu(pid: int) -> float:
     return total
 
 
+def _takes_tentative(port: int) -> bool:
+    """Does the server's move body have ``tentative`` (as the web client sends it)?"""
+    doc = httpx.get(f"http://127.0.0.1:{port}/openapi.json", timeout=30).json()
+    schema = doc.get("components", {}).get("schemas", {}).get("MoveIn", {})
+    return "tentative" in schema.get("properties", {})
+
+
 def _stored_moves(db: str) -> int:
     """Rows in the ``moves`` table of the database ``db`` (a SQLite file or a PostgreSQL URL)."""
     if db.startswith(("postgresql://", "postgres://")):
@@ -240,7 +247,13 @@ class Seat:
                 try:
                     r = await d.http.post(
                         f"/api/games/{self.game_id}/moves",
-                        json={"seq": doc["seq"], "action": action},
+                        json={
+                            "seq": doc["seq"],
+                            "action": action,
+                            **(
+                                {"tentative": doc.get("tentative") or 0} if d.says_tentative else {}
+                            ),
+                        },
                         headers={"Authorization": f"Bearer {self.token}"},
                     )
                 except (httpx.HTTPError, RuntimeError) as exc:
@@ -328,6 +341,8 @@ class Driver:
         self.args = args
         self.stats = Stats()
         self.stopping = False
+        #: does the server take ``tentative`` in a move (code from before it refuses it)
+        self.says_tentative = _takes_tentative(port)
         self.http = httpx.AsyncClient(
             base_url=f"http://127.0.0.1:{port}",
             timeout=60,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import threading
 import time
 from collections.abc import Iterator
@@ -20,11 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from civtable.core.rng import Rng
+from civtable.server.cluster import LISTENER_NAME
 from civtable.server.errors import ApiError
 from civtable.server.hub import Hub, rebuild
 from civtable.store import SeatSpec, Store
@@ -324,8 +327,8 @@ def test_a_commit_beaten_by_another_process_is_caught_up_and_checked_again(pg_ur
             second = _whole_step(live_a.state, 1)
             other = next(x for x in live_a.state.legal_actions(0) if x != first)
 
-            async def no_catch_up(_live: Any) -> None:
-                return None
+            async def no_catch_up(_live: Any, *, force: bool = False) -> bool:
+                return True  # "read": a refusal is not checked again here
 
             a._fresh = no_catch_up  # type: ignore[method-assign]
             await b.move(gid, t0, 0, first)  # the second process commits move 0
@@ -343,3 +346,340 @@ def test_a_commit_beaten_by_another_process_is_caught_up_and_checked_again(pg_ur
 
     log = asyncio.run(scenario())
     assert [seat for seat, _ in log] == [0, 1]
+
+
+async def _listening(*hubs: Hub) -> None:
+    """Wait until each hub's listener is connected (a copy read before that is read again)."""
+    for _ in range(400):
+        if all(getattr(h.cluster, "listening", True) for h in hubs):
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the listeners did not connect")
+
+
+def _count_reads(store: Store) -> list[int]:
+    """Count the store's catch-up reads (:meth:`Store.since`) from now on."""
+    calls = [0]
+    real = store.since
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        return real(*args, **kwargs)
+
+    store.since = counted  # type: ignore[method-assign]
+    return calls
+
+
+async def _game_on(hub: Hub) -> tuple[str, list[str]]:
+    """A 3-person 7 Wonders game created, joined and started on ``hub`` alone."""
+    seats = [SeatSpec("human")] * 3
+    summary, _, t0 = await hub.create(
+        game_id="seven-wonders", players=3, seats=seats, seed=5, take_seat=0
+    )
+    gid = summary["id"]
+    _, _, t1 = await hub.join(gid, None, "B")
+    _, _, t2 = await hub.join(gid, None, "C")
+    assert t0 is not None
+    return gid, [t0, t1, t2]
+
+
+def _same_as_stored(hub: Hub, gid: str) -> None:
+    """The hub's copy of the game is the stored log replayed: nothing lost, nothing doubled."""
+    live = hub.held(gid)
+    assert live is not None
+    assert live.state is not None
+    record, log = hub.store.get_game(gid), hub.store.moves(gid)
+    assert live.seq == record.seq == len(log)
+    assert live.state.view(None) == rebuild(record, log).view(None)
+
+
+def test_a_request_on_a_game_no_other_process_changed_reads_nothing_from_the_store(
+    pg_url: str,
+) -> None:
+    """While a process listens, it reads a game from the store before a request only if another
+    process's notice about that game came since its last read: a game played on one process
+    costs no catch-up read per move (it cost one on every request before) when the sender says
+    it has no step of a compound move in progress (``tentative`` 0). A move whose ``seq``
+    is ahead of the copy (its sender saw another process's move) is checked on the copy with
+    that move, whether or not that move's notice has arrived yet."""
+
+    async def scenario() -> None:
+        a, b = Hub(Store.open(pg_url), cluster=True), Hub(Store.open(pg_url), cluster=True)
+        try:
+            await a.resume()
+            await b.resume()
+            await _listening(a, b)
+            gid, tokens = await _game_on(a)
+            live = await a.fresh(gid)
+            reads = _count_reads(a.store)
+            for seat in range(3):  # SW-7: the three simultaneous choices, one request each
+                assert live.state is not None
+                action = _whole_step(live.state, seat)
+                doc = await a.move(gid, tokens[seat], live.seq, action, tentative=0)
+                assert doc["seq"] == seat + 1
+            assert (await a.fresh(gid)).seq == 3
+            assert reads[0] == 0, f"{reads[0]} catch-up reads for moves made on this process"
+            # another process moves; this process's next move carries the seq it answered
+            other = await b.fresh(gid)
+            assert other.state is not None
+            doc = await b.move(gid, tokens[1], 3, _whole_step(other.state, 1))
+            assert live.state is not None
+            action = _whole_step(live.state, 0)
+            doc = await a.move(gid, tokens[0], doc["seq"], action, tentative=0)
+            assert doc["seq"] == 5
+            assert [s for s, _ in a.store.moves(gid)] == [0, 1, 2, 1, 0]
+            _same_as_stored(a, gid)
+        finally:
+            for hub in (a, b):
+                await hub.close()
+                hub.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_lost_notice_is_recovered_by_the_beaten_commit_the_resync_and_a_reconnect(
+    pg_url: str,
+) -> None:
+    """Notices of another process's moves that never reach this process (dropped here on
+    purpose) leave its copy behind without its knowing. Then: (1) a move checked on that copy
+    is refused by the store, caught up and stored after the other process's, once; (2) the
+    periodic check against the store finds the game behind and the next request reads it;
+    (3) after the listener's connection is cut, every game is read again before use. The copy
+    ends as the stored log replayed: nothing lost, nothing doubled."""
+
+    async def scenario() -> None:
+        a, b = Hub(Store.open(pg_url), cluster=True), Hub(Store.open(pg_url), cluster=True)
+        a.resync_every = 1e9  # only when this test asks
+        heard = a._on_notice
+        drop = [False]
+
+        def lossy(game_id: str, seq: int, origin: str = "", what: str = "") -> None:
+            if not drop[0]:
+                heard(game_id, seq, origin, what)
+
+        a._on_notice = lossy  # type: ignore[method-assign]
+        try:
+            await a.resume()
+            await b.resume()
+            await _listening(a, b)
+            gid, tokens = await _game_on(a)
+            mine, theirs = await a.fresh(gid), await b.fresh(gid)
+            assert mine.state is not None
+            assert theirs.state is not None
+            drop[0] = True
+            # (1) b stores move 0; a checks seat 0's choice on its copy at 0 (no read): the
+            # store refuses the commit, a catches up and stores it as move 1 (SW-7: the other
+            # seat's simultaneous choice does not make seat 0's view stale)
+            await b.move(gid, tokens[1], 0, _whole_step(theirs.state, 1))
+            await asyncio.sleep(0.3)  # its notice came and was lost
+            doc = await a.move(gid, tokens[0], 0, _whole_step(mine.state, 0), tentative=0)
+            assert doc["seq"] == 2
+            assert [s for s, _ in a.store.moves(gid)] == [1, 0]
+            # (2) b stores move 2, its notice lost: a cannot tell until its periodic check
+            theirs = await b.fresh(gid)
+            assert theirs.state is not None
+            await b.move(gid, tokens[2], 2, _whole_step(theirs.state, 2))
+            await asyncio.sleep(0.3)
+            assert (await a.fresh(gid)).seq == 2  # behind, and no notice says so
+            assert await a._resync() == 1
+            assert (await a.fresh(gid)).seq == 3
+            _same_as_stored(a, gid)
+            # (3) b stores move 3 while a's listener is cut off
+            epoch = a.cluster.epoch if a.cluster else 0
+            theirs = await b.fresh(gid)
+            assert theirs.state is not None
+            await b.move(gid, tokens[0], 3, _whole_step(theirs.state, 0))
+            with psycopg.connect(pg_url, autocommit=True) as admin:
+                admin.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE application_name = %s AND datname = current_database()",
+                    (LISTENER_NAME,),
+                )
+            await asyncio.sleep(0.3)
+            drop[0] = False
+            for _ in range(200):  # reconnected
+                if a.cluster is not None and a.cluster.listening and a.cluster.epoch > epoch:
+                    break
+                await asyncio.sleep(0.05)
+            else:
+                raise AssertionError("the listener did not reconnect")
+            assert (await a.fresh(gid)).seq == 4
+            assert [s for s, _ in a.store.moves(gid)] == [1, 0, 2, 0]
+            _same_as_stored(a, gid)
+        finally:
+            for hub in (a, b):
+                await hub.close()
+                hub.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_notice_that_spells_out_the_moves_is_applied_and_pushed_without_a_read(
+    pg_url: str,
+) -> None:
+    """Another process's moves reach a process holding a socket on the game through their
+    notices, which carry the moves: the copy applies them and pushes with no read of the
+    store (before, every such notice cost a read). A seat's steps in progress (a Through the
+    Ages compound move, TTA-7) travel the same way, and are shown to that seat only."""
+
+    async def scenario() -> None:
+        a, b = Hub(Store.open(pg_url), cluster=True), Hub(Store.open(pg_url), cluster=True)
+        try:
+            await a.resume()
+            await b.resume()
+            await _listening(a, b)
+            seats = [SeatSpec("human")] * 2
+            summary, _, t0 = await a.create(
+                game_id="through-the-ages",
+                players=2,
+                seats=seats,
+                seed=4,
+                options={"mode": "full"},
+                take_seat=0,
+            )
+            gid = summary["id"]
+            _, _, t1 = await a.join(gid, None, "B")
+            tokens = [t0, t1]
+            mine, theirs = await a.fresh(gid), await b.fresh(gid)
+            watcher = a.subscribe(mine, 1)
+            await watcher.changed()  # the first push
+            reads = _count_reads(a.store)
+            for _ in range(300):  # whole moves on b until a seat can open a compound move
+                state = theirs.state
+                assert state is not None
+                seat = state.to_move()[0]
+                opening = [x for x in state.legal_actions(seat) if _opens(state, seat, int(x))]
+                if opening:
+                    break
+                await b.move(gid, tokens[seat], theirs.seq, _whole_step(state, seat))
+            else:
+                raise AssertionError("no compound move in 300 moves")
+            assert theirs.seq > 0
+            for _ in range(200):
+                if mine.seq == theirs.seq:
+                    break
+                await asyncio.sleep(0.05)
+            assert watcher.dirty  # pushed
+            assert reads[0] == 0
+            _same_as_stored(a, gid)
+            other = 1 - seat
+            await b.move(gid, tokens[seat], theirs.seq, int(opening[0]))
+            for _ in range(200):
+                if seat in mine.tentative:
+                    break
+                await asyncio.sleep(0.05)
+            assert mine.tentative[seat][0] == [int(opening[0])]
+            assert a.payload(mine, seat)["tentative"] == 1
+            assert a.payload(mine, other)["tentative"] == 0
+            assert reads[0] == 0
+        finally:
+            for hub in (a, b):
+                await hub.close()
+                hub.store.close()
+
+    asyncio.run(scenario())
+
+
+def _opens(state: Any, seat: int, action: int) -> bool:
+    """Does ``action`` leave ``seat``'s compound move open (a tentative step)?"""
+    after = state.copy()
+    after.apply(seat, action)
+    return bool(after.move_open(seat))
+
+
+def test_a_later_step_of_a_compound_move_is_read_for_even_if_its_first_steps_notice_is_late(
+    pg_url: str,
+) -> None:
+    """A seat takes the first step of a compound move (TTA-7) on one process and the next on
+    another, whose notice of the first step has not come (dropped here). The sender says it
+    holds a step (``tentative`` 1), so the second process reads the game first and takes the
+    step as the second one, even where its action id is also legal as a first step (in most
+    games it can be): never a different move than the player chose."""
+
+    async def scenario() -> None:
+        a, b = Hub(Store.open(pg_url), cluster=True), Hub(Store.open(pg_url), cluster=True)
+        heard = a._on_notice
+        drop = [False]
+
+        def lossy(game_id: str, seq: int, origin: str = "", what: str = "") -> None:
+            if not drop[0]:
+                heard(game_id, seq, origin, what)
+
+        a._on_notice = lossy  # type: ignore[method-assign]
+        try:
+            await a.resume()
+            await b.resume()
+            await _listening(a, b)
+            gid, tokens, seat, first = await _tta_until_compound(a, b)
+            mine = await a.fresh(gid)
+            theirs = b.held(gid)
+            assert theirs is not None
+            assert theirs.state is not None
+            for _ in range(200):
+                if mine.seq == theirs.seq:
+                    break
+                await asyncio.sleep(0.05)
+            drop[0] = True
+            await b.move(gid, tokens[seat], theirs.seq, first, tentative=0)
+            await asyncio.sleep(0.3)  # its notice came and was lost
+            assert seat not in mine.tentative
+            held = theirs.tentative[seat][1]
+            assert theirs.state is not None
+            both = set(held.legal_actions(seat)) & set(theirs.state.legal_actions(seat))
+            second = int(min(both))  # also a first step on the copy without the notice
+            expect = held.copy()
+            expect.apply(seat, second)
+            seq = theirs.seq
+            await a.move(gid, tokens[seat], seq, second, tentative=1)
+            if expect.move_open(seat):
+                assert mine.tentative[seat][0] == [first, second]
+            else:
+                assert a.store.moves(gid)[seq:] == [(seat, first), (seat, second)]
+                _same_as_stored(a, gid)
+        finally:
+            for hub in (a, b):
+                await hub.close()
+                hub.store.close()
+
+    asyncio.run(scenario())
+
+
+async def _tta_until_compound(a: Hub, b: Hub) -> tuple[str, list[str], int, int]:
+    """A 2-person Through the Ages game created on ``a``, played with whole moves on ``b``
+    until the seat to move can open a compound move whose next step's action id is also legal
+    as a first step: (game id, tokens, that seat, the opening action)."""
+    summary, _, t0 = await a.create(
+        game_id="through-the-ages",
+        players=2,
+        seats=[SeatSpec("human")] * 2,
+        seed=4,
+        options={"mode": "full"},
+        take_seat=0,
+    )
+    gid = summary["id"]
+    _, _, t1 = await a.join(gid, None, "B")
+    assert t0 is not None
+    tokens = [t0, t1]
+    theirs = await b.fresh(gid)
+    pick = random.Random(7)
+    for _ in range(300):
+        state = theirs.state
+        assert state is not None
+        assert theirs.status == "active"
+        seat = state.to_move()[0]
+        now = set(state.legal_actions(seat))
+        for x in sorted(now):
+            after = state.copy()
+            after.apply(seat, x)
+            if after.move_open(seat) and now & set(after.legal_actions(seat)):
+                return gid, tokens, seat, int(x)
+        while True:  # a whole move of the seat on b, step by step (random actions)
+            held = theirs.tentative.get(seat)
+            at = held[1] if held is not None else theirs.state
+            assert at is not None
+            steps = len(held[0]) if held is not None else 0
+            action = int(pick.choice(sorted(at.legal_actions(seat))))
+            await b.move(gid, tokens[seat], theirs.seq, action, tentative=steps)
+            if seat not in theirs.tentative:
+                break
+    raise AssertionError("no ambiguous compound move in 300 moves")

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from civtable.store import (
+    NOTIFY_CHANNEL,
     Append,
     GroupCommit,
     NewGame,
@@ -18,6 +19,7 @@ from civtable.store import (
     StaleSequenceError,
     Store,
     UnknownGameIdError,
+    notice_lines,
 )
 
 
@@ -137,3 +139,45 @@ def test_a_waiter_that_gave_up_before_the_commit_writes_nothing_and_stops_nothin
         group.close()
     assert store.moves(ids[1]) == []
     assert store.moves(ids[2]) == [(0, 1)]
+
+
+def test_postgresql_a_batch_forgets_its_movers_steps_and_sends_one_notice(pg_url: str) -> None:
+    """On PostgreSQL a batch is written in a few statements whatever its size: each stored
+    append forgets its movers' steps in progress (not another seat's), and the batch sends one
+    notice with a line per stored game (:func:`notice_lines`), none for a refused one."""
+    import psycopg
+
+    store = Store.open(pg_url)
+    listener = psycopg.connect(pg_url, autocommit=True)
+    try:
+        a, b, c = (_game(store, s) for s in (1, 2, 3))
+        store.set_pending(a, 0, [4])
+        store.set_pending(a, 1, [7, 8])
+        store.set_pending(c, 2, [5])
+        listener.execute(f"LISTEN {NOTIFY_CHANNEL}")
+        results = store.append_batch(
+            [
+                Append(c, 0, ((2, 3),)),
+                Append(a, 0, ((0, 4), (0, 6))),
+                Append(b, 1, ((1, 9),)),  # stale
+            ]
+        )
+        assert results[0] is None
+        assert results[1] is None
+        assert isinstance(results[2], StaleSequenceError)
+        assert store.since(a, 2)[2] == {1: [7, 8]}
+        assert store.since(c, 1)[2] == {}
+        [notice] = list(listener.notifies(timeout=2, stop_after=1))
+        assert notice_lines(notice.payload) == [(c, 1, "", "2.3"), (a, 2, "", "0.4,0.6")]
+        assert list(listener.notifies(timeout=0.3)) == []
+    finally:
+        listener.close()
+        store.close()
+
+
+def test_notice_lines_read_every_line_and_skip_a_malformed_one() -> None:
+    assert notice_lines("g1 4 abc 0.5,1.6\ng2 -1 - 2:7,8\nbad line\ng3 0") == [
+        ("g1", 4, "abc", "0.5,1.6"),
+        ("g2", -1, "", "2:7,8"),
+        ("g3", 0, "", ""),
+    ]

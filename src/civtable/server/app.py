@@ -120,6 +120,10 @@ class MoveIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seq: StrictInt = Field(ge=0)
     action: StrictInt
+    #: the ``tentative`` of that payload (the sender's steps of a compound move in progress);
+    #: optional, and with several server processes it spares the server a database read
+    #: when it agrees with the server's copy
+    tentative: StrictInt | None = Field(default=None, ge=0)
 
 
 class SuggestIn(BaseModel):
@@ -603,7 +607,11 @@ def create_app(
         """Make a decision. Answered once the move is committed to the store — or, for a step
         that leaves a compound move open, once it is held as a tentative step (``tentative`` in
         the answer counts them; nobody else sees them; ``/cancel`` withdraws them)."""
-        return _json_text(await hub.move_encoded(game_id, token, body.seq, body.action, lang))
+        return _json_text(
+            await hub.move_encoded(
+                game_id, token, body.seq, body.action, lang, tentative=body.tentative
+            )
+        )
 
     @app.post("/api/games/{game_id}/suggest", tags=["play"])
     async def suggest_move(game_id: str, body: SuggestIn, token: Token, lang: Lang) -> JSON:

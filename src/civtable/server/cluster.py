@@ -4,9 +4,13 @@ Each server process on a PostgreSQL store holds one :class:`Cluster` with two co
 its own:
 
 - a **listener** (``LISTEN civtable``): the store sends ``NOTIFY civtable, '<game id> <seq>'``
-  in the transaction of every change (:data:`civtable.store.NOTIFY_CHANNEL`), so each process
-  hears of the moves the others commit and catches up the games it holds from the store's log
-  (the hub then pushes to its sockets);
+  in the transaction of every change (:data:`civtable.store.NOTIFY_CHANNEL`; a group commit
+  one notice of several lines), so each process hears of the moves the others commit and
+  catches up the games it holds from the store's log (the hub then pushes to its sockets).
+  While it listens (:attr:`Cluster.listening`), a game nobody else changed since this
+  process last read it needs no read before a request; :attr:`Cluster.epoch` counts the
+  connections, so that the hub can tell a read made before a lost connection (whose notices
+  may be lost) from one made after;
 - an **owner** connection holding a session-level advisory lock per game whose bots this
   process moves (``pg_try_advisory_lock``): the bots of a game are moved by exactly one
   process. The locks live as long as that connection: when a process dies (even by SIGKILL)
@@ -26,10 +30,12 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from civtable.store import NOTIFY_CHANNEL, Store
+from civtable.store import NOTIFY_CHANNEL, Store, notice_lines
 
 log = logging.getLogger("civtable.server")
 
+#: the ``application_name`` of the listening connections (so an operator sees them)
+LISTENER_NAME = "civtable-listen"
 #: first key of the two-key advisory locks civtable takes ("civt"); the second is the game id's
 #: ``hashtext``. Two game ids with one hash share a lock: one process then moves both games' bots.
 LOCK_SPACE = 0x63697674
@@ -58,13 +64,20 @@ class Cluster:
         self._owned: set[str] = set()
         self._listen_task: asyncio.Task[None] | None = None
         self._closed = False
+        #: the listener is connected and listening: every change committed from now on will be
+        #: heard (until this turns False)
+        self.listening = False
+        #: how many times the listener started listening (a read made under an older epoch
+        #: may have missed notices sent while it was away)
+        self.epoch = 0
 
     # --- notices ------------------------------------------------------------------------------
     def listen(
-        self, on_notice: Callable[[str, int, str], None], on_reconnect: Callable[[], None]
+        self, on_notice: Callable[[str, int, str, str], None], on_reconnect: Callable[[], None]
     ) -> None:
-        """Start listening: ``on_notice(game_id, seq, origin)`` for every change committed by
-        any process (``origin``: the committing store's :attr:`Store.origin`);
+        """Start listening: ``on_notice(game_id, seq, origin, what)`` for every change
+        committed by any process (``origin``: the committing store's :attr:`Store.origin`;
+        ``what``: the moves or steps, see :func:`civtable.store.notice_lines`);
         ``on_reconnect()`` after the listener lost its connection and got it back (notices may
         have been missed meanwhile)."""
         self._listen_task = asyncio.get_running_loop().create_task(
@@ -72,33 +85,39 @@ class Cluster:
         )
 
     async def _listen(
-        self, on_notice: Callable[[str, int, str], None], on_reconnect: Callable[[], None]
+        self, on_notice: Callable[[str, int, str, str], None], on_reconnect: Callable[[], None]
     ) -> None:
         import psycopg
 
         first = True
         while not self._closed:
             try:
-                conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+                conn = await psycopg.AsyncConnection.connect(
+                    self.url, autocommit=True, application_name=LISTENER_NAME
+                )
             except psycopg.Error as exc:
                 log.warning("cluster: cannot connect the listener: %s", exc)
                 await asyncio.sleep(1.0)
                 continue
             try:
                 await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                self.epoch += 1
+                self.listening = True
                 if not first:
                     on_reconnect()
                 first = False
                 async for notice in conn.notifies():
-                    game_id, seq, origin = [*notice.payload.split(" "), "", ""][:3]
-                    try:
-                        on_notice(game_id, int(seq), origin)
-                    except Exception:  # one bad notice must not stop the listener
-                        log.exception("cluster: notice %r", notice.payload)
+                    for game_id, seq, origin, what in notice_lines(notice.payload):
+                        try:
+                            on_notice(game_id, seq, origin, what)
+                        except Exception:  # one bad notice must not stop the listener
+                            log.exception("cluster: notice %r", notice.payload)
             except psycopg.Error as exc:
+                self.listening = False  # from here on notices may be lost
                 log.warning("cluster: listener connection lost: %s", exc)
                 await asyncio.sleep(0.2)
             finally:
+                self.listening = False
                 with contextlib.suppress(Exception):
                     await conn.close()
 
@@ -179,6 +198,7 @@ class Cluster:
     async def close(self) -> None:
         """Stop listening and free every lock (closing the owner connection does it)."""
         self._closed = True
+        self.listening = False
         if self._listen_task is not None:
             self._listen_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

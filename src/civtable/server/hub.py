@@ -20,13 +20,23 @@ cannot both play, because the first move makes the second tab's ``seq`` stale.
 
 **Several processes** (PostgreSQL, issue 23). On a PostgreSQL store the hub is one of possibly
 many server processes (:mod:`civtable.server.cluster`); its copy of a game may then lag the
-store. Before it checks a request about a game it catches the copy up from the store's move log
-(:meth:`Hub._catch_up`); a commit refused because another process stored that move number first
-(:class:`StaleSequenceError`) is caught up and checked again, so a move is never stored twice
-and a race is answered as a conflict (409), never as an error. Notices of the other processes'
-commits (``LISTEN``) catch up the games this process holds and push them to its sockets. A
-seat's tentative steps are written to the store too (``pending``), so its next step may reach
-any process. The bots of a game are moved by the one process that holds its advisory lock; a
+store. Every change any process commits comes with a notice (``LISTEN``); this process counts
+the other processes' notices per game (:meth:`Hub._on_notice`). Before it checks a request
+about a game it catches the copy up from the store's move log (:meth:`Hub._catch_up`) only if
+it heard of a change since its last read of that game (or its listener was away meanwhile, or
+the game is in the lobby): a request on a game nobody else touched costs no read. What a late
+notice could hide is caught where it matters: a commit refused because another process stored
+that move number first (:class:`StaleSequenceError`) is caught up and checked again, a move
+refused on a copy that was not read for it is checked once more after a read, and a move is
+read for unless its sender says it holds as many steps of a compound move as the copy has for
+its seat (``tentative``) and its ``seq`` is not ahead of the copy; so a move is never stored
+twice, a later step not taken as a first one, and a race is answered as a conflict (409),
+never as an error. Notices of the
+other processes' commits catch up the games this process holds and push them to its sockets; a
+lost listener connection makes every game be read again, and every ``resync_every`` seconds one
+query checks the held games against the store (a notice lost any other way). A seat's
+tentative steps are written to the store too (``pending``), so its next step may reach any
+process. The bots of a game are moved by the one process that holds its advisory lock; a
 process that dies frees its locks and another one takes its games over. On SQLite (one
 process) none of this runs.
 """
@@ -205,6 +215,9 @@ class LiveGame:
     #: a seat's tentative steps: the actions of its compound move so far (not stored, seen only
     #: by that seat) and the state after them; see :meth:`State.move_open`
     tentative: dict[int, tuple[list[int], State]] = field(default_factory=dict)
+    #: with other processes: (listener epoch, notice mark) when this copy was last read from the
+    #: store (:meth:`Hub._mark`); None: it must be read before the next request
+    synced: tuple[int, int] | None = None
 
     #: raised whenever any payload may change (a move, a tentative step, a lobby change): clients
     #: keep the payload with the highest version, whatever order answers and pushes arrive in.
@@ -263,6 +276,14 @@ class Hub:
             store.origin = secrets.token_hex(6)
         self._syncs: dict[str, asyncio.Task[None]] = {}
         self._sync_again: set[str] = set()
+        #: per game, the number (:attr:`_notices`) of the last notice of another process's
+        #: change that this copy may lack; a copy read since then needs no read
+        self._heard: dict[str, int] = {}
+        self._notices = 0
+        #: seconds between two checks of the held games against the store (lost notices)
+        self.resync_every = 10.0
+        #: store reads made to catch a copy up (for metrics and tests)
+        self.catch_up_reads = 0
         self._sweeper: asyncio.Task[None] | None = None
         #: moves of all games are committed together by one writer (issue 23)
         self.commits = GroupCommit(store)
@@ -429,11 +450,36 @@ class Hub:
         live.forget_payloads()
 
     # --- several processes (PostgreSQL) -------------------------------------------------------
+    def _mark(self, game_id: str) -> tuple[int, int]:
+        """What a read of the game made now is current with: the listener's epoch and the
+        number of the last notice heard of the game."""
+        assert self.cluster is not None
+        return self.cluster.epoch, self._heard.get(game_id, 0)
+
+    def _current(self, live: LiveGame) -> bool:
+        """Is this copy as the store has it, as far as this process can tell without a read?
+        Yes if it was read under the listener's present connection and no other process's
+        notice about the game came since (a lobby is always read: seats change there)."""
+        cluster = self.cluster
+        return (
+            cluster is not None
+            and cluster.listening
+            and live.status != "lobby"
+            and live.synced == self._mark(live.id)
+        )
+
     async def _catch_up(self, live: LiveGame) -> bool:
         """Bring this process's copy of the game up to the store (caller holds the lock):
         apply the moves other processes stored since, in order, with the epochs and tentative
         steps a move made here would leave; re-read a lobby's seats. True if anything changed
         (the caller pushes). Only with :attr:`cluster`."""
+        mark = self._mark(live.id)  # taken before the read: a notice during it marks it old
+        changed = await self._catch_up_read(live)
+        live.synced = mark
+        return changed
+
+    async def _catch_up_read(self, live: LiveGame) -> bool:
+        self.catch_up_reads += 1
         known = live.record.seats if live.status != "lobby" else None
         record, tail, held = await self._db(self.store.since, live.id, live.seq, known)
         old = live.record
@@ -445,23 +491,12 @@ class Hub:
             await self._reload(live, record)
             return True
         if live.state is not None and tail:
-            after = live.state.copy()
-            seq = live.seq
-            players = record.players
-            try:
-                for seat, action in tail:
-                    before = [after.legal_actions(s) for s in range(players)]
-                    after.apply(seat, action)
-                    seq += 1
-                    for s in range(players):
-                        if s == seat or after.legal_actions(s) != before[s]:
-                            live.epochs[s] = seq
-            except (IllegalActionError, NotYourTurnError):  # never expected: replay it all
+            advanced = _advance(live, tail)
+            if advanced is None:  # never expected: replay it all
                 log.warning("game %s: stored moves do not follow this copy; reloading", live.id)
                 await self._reload(live, record)
                 return True
-            live.state = after
-            live.seq = seq
+            live.state, live.seq, live.epochs = advanced
         # the seats' moves in progress, as any process took their steps: kept where they still
         # apply after those moves (the same test on every process)
         for seat in set(live.tentative) - set(held):
@@ -494,31 +529,103 @@ class Hub:
                 self._set_tentative(live, seat, steps)
         self._make_bots(live)
 
-    async def _fresh(self, live: LiveGame) -> None:
+    async def _fresh(self, live: LiveGame, *, force: bool = False) -> bool:
         """With other processes: catch the copy up and push what changed (caller holds the
-        lock); nothing on SQLite."""
-        if self.cluster is not None and await self._catch_up(live):
+        lock), unless it is :meth:`_current` (and not ``force``); True if the store was read.
+        Nothing on SQLite."""
+        if self.cluster is None or (not force and self._current(live)):
+            return False
+        if await self._catch_up(live):
             self._broadcast(live)
+        return True
 
-    async def fresh(self, game_id: str) -> LiveGame:
+    async def fresh(self, game_id: str, *, force: bool = False) -> LiveGame:
         """The live game, caught up with what other processes stored (:meth:`live` alone on
-        SQLite): what a request that reads a game's state should see."""
+        SQLite): what a request that reads a game's state should see. ``force``: read the
+        store even if no notice says the game changed (a request that refuses on a copy that
+        lacks another process's change would be wrong, not just late)."""
         live = await self.live(game_id)
         if self.cluster is not None:
             async with live.lock:
-                await self._fresh(live)
+                await self._fresh(live, force=force)
             self._kick_bots(live, claim=False)
         return live
 
-    def _on_notice(self, game_id: str, seq: int, origin: str = "") -> None:
+    def _on_notice(self, game_id: str, seq: int, origin: str = "", what: str = "") -> None:
         """Some process committed a change of ``game_id`` (now ``seq`` moves; -1: a seat's
-        steps in progress): if this process holds the game and lacks it, catch up and push (one
-        catch-up at a time per game). Its own changes (``origin``) it has already."""
-        live = self._live.get(game_id)
-        if live is None or self._closing or (origin and origin == self.store.origin):
+        steps in progress): unless this process's copy has it, apply it from the notice itself
+        (:meth:`_apply_notice`) or else :meth:`_changed`. Its own changes (``origin``) it has
+        already."""
+        if self._closing or (origin and origin == self.store.origin):
             return
-        if 0 <= seq <= live.seq and live.status != "lobby":
+        live = self._live.get(game_id)
+        if live is not None and 0 <= seq <= live.seq and live.status != "lobby":
             return  # this process made that move (or has caught up past it already)
+        if live is not None and what and self._apply_notice(live, seq, what):
+            return
+        self._changed(game_id)
+
+    def _apply_notice(self, live: LiveGame, seq: int, what: str) -> bool:
+        """Apply another process's change that its notice spells out (``what``: the moves it
+        appended, or a seat's steps in progress now; :func:`civtable.store.notice_lines`) to
+        this copy without reading the store, and push it; False (nothing changed) unless the
+        copy is :meth:`_current`, nobody holds the game's lock, and the change follows on the
+        copy exactly. The copy stays current: it now has everything that was noticed."""
+        if live.lock.locked() or live.status != "active" or live.state is None:
+            return False
+        if not self._current(live):
+            return False
+        try:
+            if seq == -1:
+                seat_text, _, steps_text = what.partition(":")
+                seat = int(seat_text)
+                actions = [int(a) for a in steps_text.split(",") if a]
+                if not 0 <= seat < live.record.players:
+                    return False
+                held = live.tentative.get(seat)
+                if actions and not self._set_tentative(live, seat, actions):
+                    if held is not None:
+                        live.tentative[seat] = held
+                    return False  # not on this copy: a read settles it
+                if not actions:
+                    live.tentative.pop(seat, None)
+                self._push_seat(live, seat)
+                return True
+            tail = [(int(a), int(b)) for a, b in (step.split(".") for step in what.split(","))]
+        except ValueError:
+            return False
+        if live.seq + len(tail) != seq:
+            return False
+        advanced = _advance(live, tail)
+        if advanced is None:
+            return False
+        live.state, live.seq, live.epochs = advanced
+        live.record = _with_seq(live.record, seq)
+        for mover in {s for s, _ in tail}:  # their steps in progress are now the move
+            live.tentative.pop(mover, None)
+        for other, (actions, _) in list(live.tentative.items()):
+            # another seat's move in progress is kept if it still applies (as after a move
+            # made here, :meth:`_commit`)
+            self._set_tentative(live, other, actions)
+        self._broadcast(live)
+        self._kick_bots(live, claim=False)
+        return True
+
+    def _changed(self, game_id: str) -> None:
+        """The stored game may be ahead of this process's copy: note that the copy needs a
+        read (:meth:`_current`), and if this process holds the game for sockets or bots,
+        catch up and push now (one catch-up at a time per game)."""
+        if self._closing:
+            return
+        self._notices += 1
+        self._heard[game_id] = self._notices
+        live = self._live.get(game_id)
+        if live is None:  # a game being loaded has its mark taken before its read
+            if len(self._heard) > 4 * self.max_live:
+                for gid in [g for g in self._heard if g not in self._live]:
+                    if gid not in self._loading:
+                        del self._heard[gid]
+            return
         assert self.cluster is not None
         if not live.subscribers and not self.cluster.owns(game_id):
             return  # nobody to push to and no bot to move: the next request catches up
@@ -528,9 +635,10 @@ class Hub:
         self._syncs[game_id] = asyncio.get_running_loop().create_task(self._sync(live))
 
     def _on_reconnect(self) -> None:
-        """The listener was disconnected: notices may be lost, so catch up every game held."""
+        """The listener was disconnected: notices may be lost, so catch up every game held
+        (the new :attr:`Cluster.epoch` alone makes each be read before its next request)."""
         for game_id in list(self._live):
-            self._on_notice(game_id, 1 << 62)
+            self._changed(game_id)
 
     async def _sync(self, live: LiveGame) -> None:
         try:
@@ -568,13 +676,34 @@ class Hub:
             self._kick_bots(live)
         return len(taken)
 
+    async def _resync(self) -> int:
+        """Check the active games held in memory against the store in one query; a game whose
+        stored position differs is treated as if a notice had come (read before its next
+        request, and caught up now if it has sockets or bots here). Covers a notice lost in a
+        way the listener cannot tell; returns how many games differed."""
+        held = [g for g in self._live.values() if g.status == "active"]
+        if not held:
+            return 0
+        stored = await self._db(self.store.positions, [g.id for g in held])
+        behind = 0
+        for g in held:
+            pos = stored.get(g.id)
+            if pos is not None and (pos[0] != g.seq or pos[1] != g.status):
+                behind += 1
+                self._changed(g.id)
+        return behind
+
     async def _sweep_loop(self) -> None:
         cluster = self.cluster
         assert cluster is not None
+        last_resync = time.monotonic()
         while not self._closing:
             await asyncio.sleep(cluster.sweep_every)
             try:
                 await self._sweep()
+                if time.monotonic() - last_resync >= self.resync_every:
+                    last_resync = time.monotonic()
+                    await self._resync()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the database may be away for a moment
@@ -917,35 +1046,70 @@ class Hub:
 
     # --- moves --------------------------------------------------------------------------------
     async def move(
-        self, game_id: str, token: str | None, seq: int, action: int, lang: str | None = None
+        self,
+        game_id: str,
+        token: str | None,
+        seq: int,
+        action: int,
+        lang: str | None = None,
+        *,
+        tentative: int | None = None,
     ) -> JSON:
         """A seat's move (see the module doc for ``seq``). Returns the mover's new payload.
 
         A step that leaves the seat's compound move open (:meth:`State.move_open`) is held as a
         tentative step: not stored, not shown to anybody else, cancellable; the step that
-        completes the move stores all of them at once.
+        completes the move stores all of them at once. ``tentative``: the sender's count of
+        its steps in progress (the payload's ``tentative``), if it says.
         """
-        live, seat = await self._move(game_id, token, seq, action)
+        live, seat = await self._move(game_id, token, seq, action, tentative)
         return self.payload(live, seat, lang)
 
     async def move_encoded(
-        self, game_id: str, token: str | None, seq: int, action: int, lang: str | None = None
+        self,
+        game_id: str,
+        token: str | None,
+        seq: int,
+        action: int,
+        lang: str | None = None,
+        *,
+        tentative: int | None = None,
     ) -> str:
         """:meth:`move`, answered with the payload's JSON text (encoded once per view)."""
-        live, seat = await self._move(game_id, token, seq, action)
+        live, seat = await self._move(game_id, token, seq, action, tentative)
         return self.encoded(live, seat, lang)
 
     async def _move(
-        self, game_id: str, token: str | None, seq: int, action: int
+        self, game_id: str, token: str | None, seq: int, action: int, tentative: int | None
     ) -> tuple[LiveGame, int]:
         live = await self.live(game_id)
         if self.cluster is None:
             seat = self.seat_of(live, token)
         async with live.lock:
-            if self.cluster is not None:
-                await self._fresh(live)
+            if self.cluster is None:
+                await self._check_and_apply(live, seat, seq, action, hold=True)
+            else:
+                # read first unless the sender's view agrees with the copy: its seq is not ahead
+                # (a change this process has not heard of) and it holds as many steps of a
+                # compound move in progress as the copy has for its seat. Else a step may follow
+                # a first step taken on another process whose notice is still on the way, and
+                # in most games a later step's action id is also legal as a first step (so a
+                # refusal would not reveal it)
+                seat = self.seat_of(live, token) if live.status != "lobby" else -1
+                mine = live.tentative.get(seat)
+                agrees = tentative == len(mine[0] if mine else ()) and seq <= live.seq
+                read = await self._fresh(live, force=not agrees)
                 seat = self.seat_of(live, token)
-            await self._check_and_apply(live, seat, seq, action, hold=True)
+                try:
+                    await self._check_and_apply(live, seat, seq, action, hold=True)
+                except ApiError:
+                    if read:
+                        raise
+                    # refused on a copy not read for this request: another process's change
+                    # (a step of this seat's move, say) may be committed, its notice on the
+                    # way; refuse only what the store's position refuses too
+                    await self._fresh(live, force=True)
+                    await self._check_and_apply(live, seat, seq, action, hold=True)
         self._kick_bots(live)
         return live, seat
 
@@ -958,7 +1122,7 @@ class Hub:
         lang: str | None = None,
     ) -> JSON:
         """Withdraw the last ``steps`` tentative steps of the token's seat (all if None)."""
-        live = await self.fresh(game_id)
+        live = await self.fresh(game_id, force=True)
         seat = self.seat_of(live, token)
         async with live.lock:
             self._check_open(live, seq)
@@ -1089,7 +1253,7 @@ class Hub:
         estimated win rates (issue 22). The search runs on determinizations of the seat's view
         only (every game's ``determinize`` depends on what the seat knows, never on the true
         hidden cards), is seeded by the position, and changes nothing."""
-        live = await self.fresh(game_id)
+        live = await self.fresh(game_id, force=True)
         seat = self.seat_of(live, token)
         if not live.record.suggestions:
             raise ApiError(
@@ -1407,6 +1571,30 @@ def payload_delta(base: JSON, new: JSON) -> JSON:
             doc["words_log_from"], tail = cut
             doc["words"] = {**words, "log": tail}
     return doc
+
+
+def _advance(
+    live: LiveGame, tail: Sequence[tuple[int, int]]
+) -> tuple[State, int, list[int]] | None:
+    """The copy's state, ``seq`` and epochs after the moves ``tail`` (stored by another
+    process), each seat's epoch raised where a move changed its legal actions (or it moved),
+    as a move made here raises them; None (the copy untouched) if they do not apply."""
+    assert live.state is not None
+    after = live.state.copy()
+    seq = live.seq
+    epochs = list(live.epochs)
+    players = live.record.players
+    try:
+        for seat, action in tail:
+            before = [after.legal_actions(s) for s in range(players)]
+            after.apply(seat, action)
+            seq += 1
+            for s in range(players):
+                if s == seat or after.legal_actions(s) != before[s]:
+                    epochs[s] = seq
+    except (IllegalActionError, NotYourTurnError):
+        return None
+    return after, seq, epochs
 
 
 def _with_seq(record: GameRecord, seq: int) -> GameRecord:

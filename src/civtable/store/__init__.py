@@ -20,6 +20,7 @@ from civtable.store.db import (
     default_db_url,
     new_game_id,
     normalize_url,
+    notice_lines,
 )
 
 __all__ = [
@@ -38,4 +39,5 @@ __all__ = [
     "default_db_url",
     "new_game_id",
     "normalize_url",
+    "notice_lines",
 ]

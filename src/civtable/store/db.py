@@ -15,7 +15,8 @@ runs in WAL mode with ``synchronous=FULL``.
 
 On PostgreSQL every change of a game also sends ``NOTIFY civtable, '<game id> <seq>'`` in its
 transaction (delivered only once it commits), so the other server processes on the same
-database learn of it (:mod:`civtable.server.cluster`).
+database learn of it (:mod:`civtable.server.cluster`). The appends of one group commit send
+their notices together: one payload of several such lines (:func:`notice_lines`).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from sqlalchemy import (
     event,
     func,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -54,8 +56,38 @@ from civtable.core.errors import CivtableError
 from civtable.store.schema import games, moves, pending, seats
 
 STATUSES = ("lobby", "active", "over")
-#: the PostgreSQL ``LISTEN``/``NOTIFY`` channel of game changes (payload ``"<game id> <seq>"``)
+#: the PostgreSQL ``LISTEN``/``NOTIFY`` channel of game changes (payload: lines of
+#: ``"<game id> <seq> <origin> <what>"``, see :func:`notice_lines`)
 NOTIFY_CHANNEL = "civtable"
+#: a notice payload is cut before this many characters (PostgreSQL takes up to 7,999 bytes)
+NOTICE_MAX = 7000
+
+
+def notice_lines(payload: str) -> list[tuple[str, int, str, str]]:
+    """The changes one notice payload tells of: ``(game id, seq, origin, what)`` per line.
+
+    ``seq``: the game's moves after the change (-1: a seat's steps in progress changed);
+    ``origin``: the sending store's :attr:`Store.origin` (sent as ``-`` when it has none), or
+    ""; ``what`` (may be ""): the moves appended, ``"seat.action,seat.action"`` (an append
+    that did not end the game), or a seat's steps in progress now, ``"seat:action,action"``
+    (``"seat:"``: none), so that a listener whose copy has the rest needs no read. A
+    malformed line is skipped."""
+    out = []
+    for line in payload.split("\n"):
+        game_id, seq, origin, what = [*line.split(" "), "", "", ""][:4]
+        try:
+            out.append((game_id, int(seq), "" if origin == "-" else origin, what))
+        except ValueError:
+            continue
+    return out
+
+
+def _moves_text(steps: Sequence[tuple[int, int]], finished: dict[str, Any] | None) -> str:
+    """The ``what`` of an append's notice: its moves, or "" for one that ended the game (the
+    listeners read the result)."""
+    if finished is not None:
+        return ""
+    return ",".join(f"{seat}.{action}" for seat, action in steps)
 
 
 class StoreError(CivtableError):
@@ -424,6 +456,12 @@ class Store:
         that exists although ``games.seq`` said it did not) rolls the batch back; the entries
         are then written one transaction each. Returns only after the commit.
         """
+        if self.dialect == "postgresql" and len({e.game_id for e in batch}) == len(batch):
+            try:
+                with self._tx() as conn:
+                    return self._append_set(conn, batch)
+            except IntegrityError:
+                pass  # one transaction per entry below tells which one
         results: list[StoreError | None] = []
         try:
             with self._tx() as conn:
@@ -482,7 +520,75 @@ class Store:
             conn.execute(
                 delete(pending).where(pending.c.game_id == game_id, pending.c.seat.in_(movers))
             )
-        self._notify(conn, game_id, seq + len(steps))
+        self._notify(conn, game_id, seq + len(steps), _moves_text(steps, entry.finished))
+
+    def _append_set(self, conn: Connection, batch: Sequence[Append]) -> list[StoreError | None]:
+        """:meth:`append_batch` on PostgreSQL in a few statements whatever the batch's size
+        (one statement per entry cost most of a move's CPU in the server, issue 23): lock the
+        games in id order (two processes' batches never wait on each other in a cycle), advance
+        every unfinished game in one ``UPDATE``, insert every move in one statement, forget the
+        movers' steps in progress and send the notices in one each. The game ids are distinct."""
+        now = _now()
+        results: list[StoreError | None] = [None] * len(batch)
+        if len(batch) > 1:
+            conn.execute(_LOCK_GAMES, {"ids": sorted(e.game_id for e in batch)})
+        plain = [e for e in batch if e.finished is None and e.steps]
+        advanced: set[str] = set()
+        if plain:
+            rows = conn.execute(
+                _ADVANCE_SET,
+                {
+                    "ids": [e.game_id for e in plain],
+                    "olds": [e.seq for e in plain],
+                    "news": [e.seq + len(e.steps) for e in plain],
+                    "now": now,
+                },
+            )
+            advanced = {str(r[0]) for r in rows}
+        for i, entry in enumerate(batch):
+            if not entry.steps:
+                results[i] = StoreError("append_moves needs at least one move")
+                continue
+            if entry.finished is None:
+                ok = entry.game_id in advanced
+            else:
+                params = {
+                    "b_id": entry.game_id,
+                    "b_seq": entry.seq,
+                    "b_new": entry.seq + len(entry.steps),
+                    "b_now": now,
+                    "b_result": json.dumps(entry.finished, sort_keys=True),
+                }
+                ok = conn.execute(_FINISH, params).rowcount == 1
+            if not ok:
+                try:
+                    self._raise_unknown(conn, entry.game_id)
+                except UnknownGameIdError as exc:
+                    results[i] = exc
+                    continue
+                results[i] = StaleSequenceError(
+                    f"game {entry.game_id} is not active with {entry.seq} moves; reload it"
+                )
+        stored = [e for e, r in zip(batch, results, strict=True) if r is None]
+        if not stored:
+            return results
+        conn.execute(
+            _INSERT_MOVES,
+            [
+                {"game_id": e.game_id, "seq": e.seq + i, "seat": s, "action": a, "created_at": now}
+                for e in stored
+                for i, (s, a) in enumerate(e.steps)
+            ],
+        )
+        movers = sorted({(e.game_id, s) for e in stored for s, _ in e.steps})
+        conn.execute(
+            _FORGET_PENDING, {"ids": [g for g, _ in movers], "seats": [s for _, s in movers]}
+        )
+        self._notify_many(
+            conn,
+            [(e.game_id, e.seq + len(e.steps), _moves_text(e.steps, e.finished)) for e in stored],
+        )
+        return results
 
     def moves(self, game_id: str, upto: int | None = None) -> list[tuple[int, int]]:
         """The move log ``[(seat, action), ...]`` (the first ``upto`` moves if given)."""
@@ -536,6 +642,17 @@ class Store:
         """Keep (or, with no ``actions``, forget) the tentative steps of ``seat``'s move in
         progress, so that another server process can take its next step; storing the seat's
         move forgets them in the same transaction. Notifies ``'<game id> -1'``."""
+        if self.dialect == "postgresql":  # one statement: a step's write is one round trip
+            steps = ",".join(str(int(a)) for a in actions)
+            note = self._note(game_id, -1, f"{int(seat)}:{steps}")
+            with self._tx() as conn:
+                if actions:
+                    steps = json.dumps([int(a) for a in actions])
+                    params = {"g": game_id, "s": seat, "a": steps, "now": _now(), "note": note}
+                    conn.execute(_SET_PENDING, params)
+                else:
+                    conn.execute(_CLEAR_PENDING, {"g": game_id, "s": seat, "note": note})
+            return
         with self._tx() as conn:
             mine = (pending.c.game_id == game_id, pending.c.seat == seat)
             conn.execute(delete(pending).where(*mine))
@@ -568,6 +685,19 @@ class Store:
             self._notify(conn, game_id, -1)
             return True
 
+    def positions(self, game_ids: Sequence[str]) -> dict[str, tuple[int, str]]:
+        """``(seq, status)`` of each of these games as stored (unknown ids are left out): one
+        query for a server process to check the games it holds against the store."""
+        if not game_ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games.c.id, games.c.seq, games.c.status).where(
+                    games.c.id.in_(list(game_ids))
+                )
+            ).all()
+        return {str(i): (int(q), str(st)) for i, q, st in rows}
+
     def move_count(self, game_id: str) -> int:
         """Number of moves in the log."""
         with self.engine.connect() as conn:
@@ -587,12 +717,35 @@ class Store:
         return [(str(g), int(s)) for g, s in rows]
 
     # --- helpers ------------------------------------------------------------------------------
-    def _notify(self, conn: Connection, game_id: str, seq: int) -> None:
+    def _notify(self, conn: Connection, game_id: str, seq: int, what: str = "") -> None:
         """On PostgreSQL, tell the listening server processes that the game changed (sent when
         the caller's transaction commits; never if it rolls back)."""
         if self.dialect == "postgresql":
-            note = f"{game_id} {seq} {self.origin}".rstrip()
-            conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, note)))
+            conn.execute(_NOTIFY, {"note": self._note(game_id, seq, what)})
+
+    def _note(self, game_id: str, seq: int, what: str = "") -> str:
+        """One line of a notice (:func:`notice_lines`)."""
+        line = f"{game_id} {seq} {self.origin or '-'} {what}"
+        if what and len(line) < NOTICE_MAX:  # too long: the listeners read the change
+            return line
+        return f"{game_id} {seq} {self.origin}".rstrip()
+
+    def _notify_many(self, conn: Connection, changes: Sequence[tuple[str, int, str]]) -> None:
+        """One notice (or a few, each under :data:`NOTICE_MAX`) for many changes: a line each."""
+        notes: list[str] = []
+        size = NOTICE_MAX
+        for game_id, seq, what in changes:
+            line = self._note(game_id, seq, what)
+            if size + len(line) + 1 > NOTICE_MAX:
+                notes.append(line)
+                size = len(line)
+            else:
+                notes[-1] += "\n" + line
+                size += len(line) + 1
+        if len(notes) == 1:
+            conn.execute(_NOTIFY, {"note": notes[0]})
+        elif notes:
+            conn.execute(_NOTIFY_MANY, {"notes": notes})
 
     @staticmethod
     def _raise_unknown(conn: Connection, game_id: str) -> None:
@@ -613,6 +766,32 @@ _ADVANCE = (
 )
 _FINISH = _ADVANCE.values(status="over", result=bindparam("b_result"))
 _INSERT_MOVES = moves.insert()
+# PostgreSQL only: the set-based statements of :meth:`Store._append_set` and the notices
+_LOCK_GAMES = text("SELECT id FROM games WHERE id = ANY(:ids) ORDER BY id FOR UPDATE")
+_ADVANCE_SET = text(
+    "UPDATE games AS g SET seq = v.new, updated_at = :now"
+    " FROM unnest(CAST(:ids AS varchar[]), CAST(:olds AS integer[]), CAST(:news AS integer[]))"
+    " AS v(id, old, new)"
+    " WHERE g.id = v.id AND g.seq = v.old AND g.status = 'active' RETURNING g.id"
+)
+_FORGET_PENDING = text(
+    "DELETE FROM pending AS p USING unnest(CAST(:ids AS varchar[]), CAST(:seats AS integer[]))"
+    " AS v(id, seat) WHERE p.game_id = v.id AND p.seat = v.seat"
+)
+_NOTIFY = text(f"SELECT pg_notify('{NOTIFY_CHANNEL}', :note)")
+_NOTIFY_MANY = text(
+    f"SELECT pg_notify('{NOTIFY_CHANNEL}', n) FROM unnest(CAST(:notes AS text[])) AS n"
+)
+_SET_PENDING = text(
+    "WITH w AS (INSERT INTO pending (game_id, seat, actions, updated_at)"
+    " VALUES (:g, :s, :a, :now) ON CONFLICT (game_id, seat)"
+    " DO UPDATE SET actions = EXCLUDED.actions, updated_at = EXCLUDED.updated_at)"
+    f" SELECT pg_notify('{NOTIFY_CHANNEL}', :note)"
+)
+_CLEAR_PENDING = text(
+    "WITH d AS (DELETE FROM pending WHERE game_id = :g AND seat = :s)"
+    f" SELECT pg_notify('{NOTIFY_CHANNEL}', :note)"
+)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -310,7 +310,7 @@ async function play(action) {
   try {
     const p = await api("POST", `/api/games/${encodeURIComponent(gameId)}/moves${langQuery()}`, {
       token: tok,
-      body: { seq: current.seq, action },
+      body: { seq: current.seq, action, tentative: current.tentative || 0 },
     });
     busy = false;
     await receive(tok, p);
