@@ -558,6 +558,7 @@ def cmd_fuzz(args: argparse.Namespace, out: Console, err: Console) -> int:
     _positive("--workers", args.workers)
     _positive("--follow", args.follow)
     _positive("--round-trip-every", args.round_trip_every)
+    _positive("--probes-every", args.probes_every)
     if args.leaks_every < 0:
         raise UsageError(f"--leaks-every must be 0 (off) or more, not {args.leaks_every}")
     if args.seed < 0:
@@ -571,6 +572,7 @@ def cmd_fuzz(args: argparse.Namespace, out: Console, err: Console) -> int:
         max_steps=args.max_steps,
         leaks_every=args.leaks_every,
         round_trip_every=args.round_trip_every,
+        probes_every=args.probes_every,
         follow=args.follow,
         log=args.log,
     )
@@ -914,6 +916,17 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         metavar="K",
         help="check the JSON round trip every K decisions (default 1)",
+    )
+    p.add_argument(
+        "--probes-every",
+        type=int,
+        default=1,
+        metavar="K",
+        help=(
+            "try every kind of illegal input every K decisions (default 1), and one kind in "
+            "turn at the decisions between (always every kind after setup, at round trips and "
+            "at the end)"
+        ),
     )
     p.add_argument(
         "--follow",

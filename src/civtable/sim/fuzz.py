@@ -22,7 +22,11 @@ After **every** ``apply`` (and once after setup) the fuzzer checks:
   :class:`~civtable.core.errors.NotYourTurnError` for a seat that owes nothing) and leave the
   history unchanged, and ``state_hash()`` too (compared right away at round-trip steps; any
   other change shows in the continuation and replay checks, whose failure report tells a
-  changed original from a restored copy that went astray);
+  changed original from a restored copy that went astray). Every kind is tried every
+  ``probes_every`` decisions (1 = every decision, the default) and always after setup, at
+  round-trip steps and at the end; at the decisions between, one kind is tried, the next in
+  turn, so every kind still runs in every game (the choice depends only on the step, the
+  values tried on the game's seed);
 * serialization (every ``round_trip_every`` decisions, 1 = every decision, the default):
   ``game.state_from_json`` of ``state.to_json()``, through real JSON text, has the same
   ``state_hash()``; one restored copy at a time is played on with the same decisions for at
@@ -131,6 +135,9 @@ class FuzzConfig:
     max_steps: int = DEFAULT_MAX_STEPS
     leaks_every: int = 1
     round_trip_every: int = 1
+    #: every kind of illegal input every K decisions (and after setup, at round trips and at
+    #: the end); at the decisions between, one kind in turn (1 = every kind at every decision)
+    probes_every: int = 1
     follow: int = DEFAULT_FOLLOW
     #: keep each game's event log (as the CLI and the server do), so the leak checks read it too
     log: bool = False
@@ -156,6 +163,8 @@ class FuzzConfig:
             parts += ["--leaks-every", str(self.leaks_every)]
         if self.round_trip_every != 1:
             parts += ["--round-trip-every", str(self.round_trip_every)]
+        if self.probes_every != 1:
+            parts += ["--probes-every", str(self.probes_every)]
         if self.follow != DEFAULT_FOLLOW:
             parts += ["--follow", str(self.follow)]
         if self.log:
@@ -173,6 +182,7 @@ def validate(config: FuzzConfig) -> Game:
         ("max_steps", config.max_steps, 1),
         ("leaks_every", config.leaks_every, 0),
         ("round_trip_every", config.round_trip_every, 1),
+        ("probes_every", config.probes_every, 1),
         ("follow", config.follow, 1),
     ):
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
@@ -271,6 +281,7 @@ class _Game:
         self.twin: State | None = None
         self.twin_left = 0
         self.twin_from = 0
+        self.turn = 0  # the kind of illegal input tried last between full probes
 
     def count(self, kind: str, n: int = 1) -> None:
         self.outcome.checks[kind] += n
@@ -312,7 +323,7 @@ class _Game:
             every = self.config.leaks_every
             if every and step % every == 0:
                 self.run_leaks(state)
-        self.illegal_inputs(state)
+        self.illegal_inputs(state, every_kind=round_trip or step % self.config.probes_every == 0)
         if round_trip:
             restored = self.round_trip(state, before)
             if self.twin is None and not over:
@@ -372,8 +383,9 @@ class _Game:
         if out:
             raise _CheckFailedError("leaks", out)
 
-    def illegal_inputs(self, state: State) -> None:
-        """Bad decisions raise the typed error and change nothing (hash and history)."""
+    def illegal_inputs(self, state: State, every_kind: bool = True) -> None:
+        """Bad decisions raise the typed error and change nothing (hash and history). With
+        ``every_kind`` off only one of them is tried, the next kind in turn (``probes_every``)."""
         rng = self.checker
         players = state.players
         movers = state.to_move()
@@ -403,6 +415,9 @@ class _Game:
             if idle:
                 other = rng.choice(idle)
                 attempts.append((other, some, NotYourTurnError, f"seat {other} (owes nothing)"))
+        if not every_kind and movers:
+            self.turn = (self.turn + 1) % len(attempts)
+            attempts = [attempts[self.turn]]
         for seat, action, expected, what in attempts:
             self.count("illegal_actions")
             try:
@@ -703,6 +718,11 @@ def run_notes(config: FuzzConfig, invariants: bool) -> list[str]:
             f"JSON round trips (and the hash check of illegal input) ran every "
             f"{config.round_trip_every} decisions"
         )
+    if config.probes_every > 1:
+        out.append(
+            f"every kind of illegal input was tried every {config.probes_every} decisions "
+            "(and after setup, at round trips and at the end), one kind in turn in between"
+        )
     return out
 
 
@@ -734,6 +754,7 @@ def summary_doc(
         "invariants": invariants,
         "leaks_every": config.leaks_every,
         "round_trip_every": config.round_trip_every,
+        "probes_every": config.probes_every,
         "log": config.log,
         "max_steps": config.max_steps,
         "seconds": round(seconds, 3),
