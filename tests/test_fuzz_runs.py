@@ -192,3 +192,18 @@ def test_a_signal_stops_the_command_and_the_same_command_continues(tmp_path: Pat
     done = FuzzRun(out, FuzzConfig(SW, players=2, games=400, seed=70, leaks_every=10)).done
     assert 2 <= done < 400, err
     assert os.path.exists(out / SUMMARY_FILE)
+
+
+def test_a_directory_from_before_a_new_setting_resumes_at_its_default(tmp_path: Path) -> None:
+    config = FuzzConfig(SW, players=2, games=2, seed=8, leaks_every=5)
+    fuzz_to_dir(config, tmp_path)
+    run_file = tmp_path / "run.json"
+    doc = json.loads(run_file.read_text())
+    del doc["settings"]["probes_every"]  # as written before the setting existed
+    run_file.write_text(json.dumps(doc))
+    assert (
+        fuzz_to_dir(FuzzConfig(SW, players=2, games=3, seed=8, leaks_every=5), tmp_path)["games"]
+        == 3
+    )
+    with pytest.raises(ValueError, match="probes_every: 1 in the directory, 4 now"):
+        FuzzRun(tmp_path, FuzzConfig(SW, players=2, games=3, seed=8, leaks_every=5, probes_every=4))

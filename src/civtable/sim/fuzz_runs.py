@@ -95,7 +95,8 @@ class FuzzRun:
         if run_file.exists():
             try:
                 doc = json.loads(run_file.read_text())
-                have = doc["settings"]
+                # a setting added to the fuzzer after the run began ran at its default
+                have = {**run_settings(FuzzConfig(self.config.game, 2)), **doc["settings"]}
             except (ValueError, KeyError, TypeError) as exc:
                 raise RunDirError(f"{run_file} is not a fuzz run description: {exc}") from exc
             if have != want:
