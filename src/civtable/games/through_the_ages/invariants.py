@@ -150,12 +150,34 @@ def places(state: TTAState) -> Counter[int]:
     return Counter(cards)
 
 
+@lru_cache(maxsize=64)
+def _limits(
+    players: int, mode: str, peaceful: bool, keep_pacts: bool
+) -> tuple[dict[int, int], tuple[int, ...]]:
+    """(card -> copies its deck holds, for every card of a deck; cards per deck) of the
+    :func:`composition` with these arguments."""
+    comp = composition(players, mode, peaceful, keep_pacts)
+    limit = {c: comp[BOX_OF[c]][c] for c in range(NCARDS) if BOX_OF[c] >= 0}
+    return limit, tuple(sum(d.values()) for d in comp)
+
+
 def _cards(state: TTAState) -> list[str]:
     out: list[str] = []
     comp = _composition(state)
+    o = state.options
+    limit, totals = _limits(
+        state.players,
+        str(o.get("mode", "first")),
+        bool(o.get("peaceful")),
+        bool(o.get("peaceful_pacts")),
+    )
     n = places(state)
     placed = [0] * len(DECKS)
     for c, k in n.items():
+        most = limit.get(c)
+        if most is not None and k <= most:  # a card of a deck, within its copies
+            placed[BOX_OF[c]] += k
+            continue
         if not 0 <= c < NCARDS:
             out.append(f"card index {c} in a place: no such card")
             continue
@@ -167,7 +189,7 @@ def _cards(state: TTAState) -> list[str]:
         if k > comp[d][c]:
             out.append(f"{CARDS[c].name} ({DECKS[d]}): in {k} places, the game has {comp[d][c]}")
     for d, name in enumerate(DECKS):
-        total = sum(comp[d].values())
+        total = totals[d]
         boxed = state.boxed[d]
         if boxed < 0 or placed[d] + boxed != total:
             out.append(
