@@ -25,8 +25,8 @@ After **every** ``apply`` (and once after setup) the fuzzer checks:
   changed original from a restored copy that went astray). Every kind is tried every
   ``probes_every`` decisions (1 = every decision, the default) and always after setup, at
   round-trip steps and at the end; at the decisions between, one kind is tried, the next in
-  turn, so every kind still runs in every game (the choice depends only on the step, the
-  values tried on the game's seed);
+  turn, so every kind still runs in every game (deterministic: the same game tries the same
+  inputs again);
 * serialization (every ``round_trip_every`` decisions, 1 = every decision, the default):
   ``game.state_from_json`` of ``state.to_json()``, through real JSON text, has the same
   ``state_hash()``; one restored copy at a time is played on with the same decisions for at
