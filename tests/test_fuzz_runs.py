@@ -118,7 +118,7 @@ def test_a_directory_of_another_run_is_refused(
 ) -> None:
     base = ("fuzz", SW, "--players", "3", "--games", "1", "--out", str(tmp_path))
     assert main([*base, "--seed", "3"]) == 0
-    capsys.readouterr()
+    assert f"results of 1 batches in {tmp_path}" in capsys.readouterr().out
     code = main([*base, "--seed", "4", "--leaks-every", "2"])
     err = capsys.readouterr().err
     assert code == 2

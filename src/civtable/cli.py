@@ -674,6 +674,8 @@ def _render_fuzz(out: Console, doc: JSON) -> None:
     out.print(kinds)
     for note in doc["notes"]:
         out.print(Text(f"note: {note}", "yellow"))
+    if doc.get("out"):
+        out.print(Text(f"results of {doc['batches']} batches in {doc['out']}"))
     for f in doc["failures"]:
         out.print(
             Text(
