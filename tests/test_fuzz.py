@@ -371,6 +371,52 @@ def test_an_accepted_illegal_input_is_reported(
     assert "accepted" in f["what"]
 
 
+def test_with_probes_in_turn_every_kind_still_runs_and_a_late_accepted_input_is_caught(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--probes-every K``: one kind of illegal input per decision, every kind at the K-th;
+    a refusal that breaks only in Age II (an action id past the action space accepted) is
+    still found, with a reproduction that names the setting."""
+    args = (
+        "fuzz",
+        SW,
+        "--players",
+        "3",
+        "--games",
+        "2",
+        "--seed",
+        "12",
+        "--round-trip-every",
+        "50",
+    )
+    _, full = run_json(capsys, *args)
+    _, turns = run_json(capsys, *args, "--probes-every", "1000")
+    assert turns["failures"] == []
+    assert turns["moves"] == full["moves"]
+    tried = turns["checks_by_kind"]["illegal_actions"]
+    assert turns["moves"] <= tried < full["checks_by_kind"]["illegal_actions"] / 3
+    assert any("one kind in turn" in n for n in turns["notes"])
+    real = SevenWondersState.apply
+    size = games.get(SW).action_space_size(3, None)
+
+    def lax(self: SevenWondersState, seat: int, action: int) -> None:
+        if action == size and self.age == 2:
+            return  # accepted instead of refused, in Age II only
+        real(self, seat, action)
+
+    monkeypatch.setattr(SevenWondersState, "apply", lax)
+    code, doc = run_json(capsys, *args, "--probes-every", "1000")
+    assert code == 1
+    f = _check_failure(doc, "illegal_actions", 3)
+    assert f"action {size} for seat" in f["what"]
+    assert "accepted" in f["what"]
+    assert "--probes-every 1000" in f["command"]
+    code, again = rerun(capsys, f["command"])
+    assert code == 1
+    assert _failure(again)["step"] == f["step"] > 0
+    assert f["step"] % 50  # found between the full probes (and round trips) of every 50th
+
+
 def test_an_exception_in_a_rule_is_reported_and_the_failing_game_saved(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -429,6 +475,8 @@ def test_an_invariants_module_without_leaks_is_an_error(
         (["fuzz", SW, "--players", "3", "--leaks-every", "-1"], "--leaks-every must be 0"),
         (["fuzz", SW, "--players", "3", "--round-trip-every", "0"], "--round-trip-every must"),
         (["fuzz", SW, "--players", "3", "--follow", "0"], "--follow must be at least 1"),
+        (["fuzz", SW, "--players", "3", "--probes-every", "0"], "--probes-every must be at"),
+        (["fuzz", SW, "--players", "3", "--batch", "0", "--out", "x"], "--batch must be at"),
         (["fuzz", SW, "--players", "3", "--seed", "-4"], "--seed must be 0 or more"),
         (["fuzz", SW, "--players", "3", "--games", "x"], "invalid int value: 'x'"),
         (["fuzz", SW, "--players", "3", "--options", "{bad"], "not a valid JSON object"),

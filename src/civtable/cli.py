@@ -21,13 +21,21 @@ import importlib
 import json
 import os
 import secrets
+import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any, NoReturn
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
@@ -44,6 +52,12 @@ from civtable.core.replay import Replay
 from civtable.server import add_serve_parser
 from civtable.sim import bench
 from civtable.sim.fuzz import DEFAULT_FOLLOW, DEFAULT_MAX_STEPS, FuzzConfig, GameOutcome, fuzz
+from civtable.sim.fuzz_runs import (
+    DEFAULT_BATCH_GAMES,
+    DEFAULT_BATCH_SECONDS,
+    FuzzRun,
+    fuzz_to_dir,
+)
 from civtable.sim.ladder import add_ladder_parser
 from civtable.sim.report import add_report_parser
 from civtable.sim.simulate import GameRecord, SimConfig, bot_seed, default_bot, simulate, validate
@@ -544,6 +558,7 @@ def cmd_fuzz(args: argparse.Namespace, out: Console, err: Console) -> int:
     _positive("--workers", args.workers)
     _positive("--follow", args.follow)
     _positive("--round-trip-every", args.round_trip_every)
+    _positive("--probes-every", args.probes_every)
     if args.leaks_every < 0:
         raise UsageError(f"--leaks-every must be 0 (off) or more, not {args.leaks_every}")
     if args.seed < 0:
@@ -557,6 +572,7 @@ def cmd_fuzz(args: argparse.Namespace, out: Console, err: Console) -> int:
         max_steps=args.max_steps,
         leaks_every=args.leaks_every,
         round_trip_every=args.round_trip_every,
+        probes_every=args.probes_every,
         follow=args.follow,
         log=args.log,
     )
@@ -575,13 +591,64 @@ def cmd_fuzz(args: argparse.Namespace, out: Console, err: Console) -> int:
         def advance(outcome: GameOutcome) -> None:
             progress.advance(task)
 
-        summary = fuzz(config, workers=args.workers, save_dir=args.save, on_outcome=advance)
-    doc = summary.to_json()
+        doc: JSON | None
+        if args.out is None:
+            doc = fuzz(
+                config, workers=args.workers, save_dir=args.save, on_outcome=advance
+            ).to_json()
+        else:
+            doc = _fuzz_to_dir(args, config, progress, task, advance, err)
+    if doc is None:
+        return 130  # stopped by a signal; what finished is in --out
     if args.json:
         _print_json(doc)
     else:
         _render_fuzz(out, doc)
     return 1 if doc["failures"] else 0
+
+
+def _fuzz_to_dir(
+    args: argparse.Namespace,
+    config: FuzzConfig,
+    progress: Progress,
+    task: TaskID,
+    advance: Callable[[GameOutcome], None],
+    err: Console,
+) -> JSON | None:
+    """``fuzz --out DIR``: a resumable run (``sim/fuzz_runs.py``); ``None`` when stopped by a
+    signal, after the finished games were written."""
+    if args.save is not None:
+        raise UsageError(
+            "--save and --out do not go together: with --out the replays of "
+            "failing games are written to DIR/replays"
+        )
+    _positive("--batch", args.batch)
+
+    def started(done: int) -> None:
+        progress.update(task, completed=min(done, config.games))
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGTERM, stop)
+    try:
+        return fuzz_to_dir(
+            config,
+            args.out,
+            workers=args.workers,
+            batch_games=args.batch,
+            on_start=started,
+            on_outcome=advance,
+        )
+    except KeyboardInterrupt:
+        run = FuzzRun(args.out, config)
+        err.print(
+            f"stopped: {run.done} games finished and written to {args.out}; "
+            "the same command continues the run"
+        )
+        return None
+    finally:
+        signal.signal(signal.SIGTERM, old)
 
 
 def _render_fuzz(out: Console, doc: JSON) -> None:
@@ -607,6 +674,8 @@ def _render_fuzz(out: Console, doc: JSON) -> None:
     out.print(kinds)
     for note in doc["notes"]:
         out.print(Text(f"note: {note}", "yellow"))
+    if doc.get("out"):
+        out.print(Text(f"results of {doc['batches']} batches in {doc['out']}"))
     for f in doc["failures"]:
         out.print(
             Text(
@@ -851,6 +920,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="check the JSON round trip every K decisions (default 1)",
     )
     p.add_argument(
+        "--probes-every",
+        type=int,
+        default=1,
+        metavar="K",
+        help=(
+            "try every kind of illegal input every K decisions (default 1), and one kind in "
+            "turn at the decisions between (always every kind after setup, at round trips and "
+            "at the end)"
+        ),
+    )
+    p.add_argument(
         "--follow",
         type=int,
         default=DEFAULT_FOLLOW,
@@ -865,6 +945,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     p.add_argument("--save", metavar="DIR", help="write the replay of every failing game to DIR")
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        help=(
+            "a resumable run: append each batch's results to DIR (batches.jsonl, summary.json, "
+            "replays/); the same command on the same DIR continues after the last finished game"
+        ),
+    )
+    p.add_argument(
+        "--batch",
+        type=int,
+        default=DEFAULT_BATCH_GAMES,
+        metavar="N",
+        help=(
+            f"with --out: write a batch every N games (default {DEFAULT_BATCH_GAMES}) "
+            f"or every {DEFAULT_BATCH_SECONDS:g} seconds"
+        ),
+    )
     p.set_defaults(func=cmd_fuzz)
 
     p = sub.add_parser("replay", help="step through a saved game")

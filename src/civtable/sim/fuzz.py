@@ -22,7 +22,11 @@ After **every** ``apply`` (and once after setup) the fuzzer checks:
   :class:`~civtable.core.errors.NotYourTurnError` for a seat that owes nothing) and leave the
   history unchanged, and ``state_hash()`` too (compared right away at round-trip steps; any
   other change shows in the continuation and replay checks, whose failure report tells a
-  changed original from a restored copy that went astray);
+  changed original from a restored copy that went astray). Every kind is tried every
+  ``probes_every`` decisions (1 = every decision, the default) and always after setup, at
+  round-trip steps and at the end; at the decisions between, one kind is tried, the next in
+  turn, so every kind still runs in every game (deterministic: the same game tries the same
+  inputs again);
 * serialization (every ``round_trip_every`` decisions, 1 = every decision, the default):
   ``game.state_from_json`` of ``state.to_json()``, through real JSON text, has the same
   ``state_hash()``; one restored copy at a time is played on with the same decisions for at
@@ -52,8 +56,7 @@ import shlex
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -132,6 +135,9 @@ class FuzzConfig:
     max_steps: int = DEFAULT_MAX_STEPS
     leaks_every: int = 1
     round_trip_every: int = 1
+    #: every kind of illegal input every K decisions (and after setup, at round trips and at
+    #: the end); at the decisions between, one kind in turn (1 = every kind at every decision)
+    probes_every: int = 1
     follow: int = DEFAULT_FOLLOW
     #: keep each game's event log (as the CLI and the server do), so the leak checks read it too
     log: bool = False
@@ -157,6 +163,8 @@ class FuzzConfig:
             parts += ["--leaks-every", str(self.leaks_every)]
         if self.round_trip_every != 1:
             parts += ["--round-trip-every", str(self.round_trip_every)]
+        if self.probes_every != 1:
+            parts += ["--probes-every", str(self.probes_every)]
         if self.follow != DEFAULT_FOLLOW:
             parts += ["--follow", str(self.follow)]
         if self.log:
@@ -174,6 +182,7 @@ def validate(config: FuzzConfig) -> Game:
         ("max_steps", config.max_steps, 1),
         ("leaks_every", config.leaks_every, 0),
         ("round_trip_every", config.round_trip_every, 1),
+        ("probes_every", config.probes_every, 1),
         ("follow", config.follow, 1),
     ):
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
@@ -272,6 +281,7 @@ class _Game:
         self.twin: State | None = None
         self.twin_left = 0
         self.twin_from = 0
+        self.turn = 0  # the kind of illegal input tried last between full probes
 
     def count(self, kind: str, n: int = 1) -> None:
         self.outcome.checks[kind] += n
@@ -313,7 +323,7 @@ class _Game:
             every = self.config.leaks_every
             if every and step % every == 0:
                 self.run_leaks(state)
-        self.illegal_inputs(state)
+        self.illegal_inputs(state, every_kind=round_trip or step % self.config.probes_every == 0)
         if round_trip:
             restored = self.round_trip(state, before)
             if self.twin is None and not over:
@@ -373,8 +383,9 @@ class _Game:
         if out:
             raise _CheckFailedError("leaks", out)
 
-    def illegal_inputs(self, state: State) -> None:
-        """Bad decisions raise the typed error and change nothing (hash and history)."""
+    def illegal_inputs(self, state: State, every_kind: bool = True) -> None:
+        """Bad decisions raise the typed error and change nothing (hash and history). With
+        ``every_kind`` off only one of them is tried, the next kind in turn (``probes_every``)."""
         rng = self.checker
         players = state.players
         movers = state.to_move()
@@ -404,6 +415,9 @@ class _Game:
             if idle:
                 other = rng.choice(idle)
                 attempts.append((other, some, NotYourTurnError, f"seat {other} (owes nothing)"))
+        if not every_kind and movers:
+            self.turn = (self.turn + 1) % len(attempts)
+            attempts = [attempts[self.turn]]
         for seat, action, expected, what in attempts:
             self.count("illegal_actions")
             try:
@@ -599,19 +613,36 @@ def _play_chunk(config: FuzzConfig, indices: Sequence[int]) -> list[GameOutcome]
     return [play_one(config, i) for i in indices]
 
 
-def iter_outcomes(config: FuzzConfig, workers: int = 1) -> Iterator[GameOutcome]:
-    """Fuzz every game of ``config`` and yield the outcomes in game order (the same with any
-    number of worker processes)."""
-    if workers <= 1 or config.games == 1:
-        for i in range(config.games):
+def iter_outcomes(
+    config: FuzzConfig, workers: int = 1, start: int = 0
+) -> Generator[GameOutcome, None, None]:
+    """Fuzz the games ``start``, ``start + 1``, ... of ``config`` and yield the outcomes in game
+    order (the same with any number of worker processes; each process plays disjoint runs of
+    game indices, so disjoint seeds)."""
+    left = config.games - start
+    if workers <= 1 or left <= 1:
+        for i in range(start, config.games):
             yield play_one(config, i)
         return
-    chunk = max(1, min(16, config.games // (workers * 4)))
-    chunks = [list(range(s, min(s + chunk, config.games))) for s in range(0, config.games, chunk)]
+    chunk = max(1, min(16, left // (workers * 4)))
+    chunks = [
+        list(range(s, min(s + chunk, config.games))) for s in range(start, config.games, chunk)
+    ]
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        for outcomes in pool.map(_play_chunk, [config] * len(chunks), chunks):
+    pool = context.Pool(workers)
+    try:
+        for outcomes in pool.imap(_play_chunk_of, [(config, c) for c in chunks]):
             yield from outcomes
+        pool.close()
+    finally:
+        # Stopped early (an interrupted run, a consumer that stops reading): the games in
+        # flight are dropped, not waited for; a resumed run plays them again.
+        pool.terminate()
+        pool.join()
+
+
+def _play_chunk_of(job: tuple[FuzzConfig, Sequence[int]]) -> list[GameOutcome]:
+    return _play_chunk(*job)
 
 
 @dataclass
@@ -652,51 +683,84 @@ class FuzzSummary:
 
     def notes(self) -> list[str]:
         """Plain remarks about what was (not) checked."""
-        out = []
-        if not self.invariants:
-            out.append(
-                f"{games.get(self.config.game).name} has no invariants module "
-                f"({module_name(self.config.game)}) yet: only the generic checks ran "
-                "(illegal actions, JSON round trip, replay), no conservation or leak checks"
-            )
-        elif self.config.leaks_every == 0:
-            out.append("leak checks were off (--leaks-every 0)")
-        elif self.config.leaks_every > 1:
-            out.append(f"leak checks ran every {self.config.leaks_every} decisions")
-        if self.config.round_trip_every > 1:
-            out.append(
-                f"JSON round trips (and the hash check of illegal input) ran every "
-                f"{self.config.round_trip_every} decisions"
-            )
-        return out
+        return run_notes(self.config, self.invariants)
 
     def to_json(self) -> JSON:
         """The one JSON object ``civtable fuzz --json`` prints."""
-        cfg = self.config
-        checks = self.checks
-        return {
-            "game": cfg.game,
-            "players": cfg.players,
-            "seed": cfg.seed,
-            "options": cfg.options,
-            "games": len(self.outcomes),
-            "moves": self.moves,
-            "checks": sum(checks.values()),
-            "checks_by_kind": {k: checks[k] for k in CHECK_KINDS},
-            "completed": self.completed,
-            "truncated": self.truncated,
-            "failures": [f.to_json() for f in self.failures()],
-            "invariants": self.invariants,
-            "leaks_every": cfg.leaks_every,
-            "round_trip_every": cfg.round_trip_every,
-            "log": cfg.log,
-            "max_steps": cfg.max_steps,
-            "seconds": round(self.seconds, 3),
-            "games_per_second": round(len(self.outcomes) / self.seconds, 3)
-            if self.seconds > 0
-            else 0.0,
-            "notes": self.notes(),
-        }
+        return summary_doc(
+            self.config,
+            invariants=self.invariants,
+            games=len(self.outcomes),
+            moves=self.moves,
+            checks=self.checks,
+            completed=self.completed,
+            truncated=self.truncated,
+            failures=[f.to_json() for f in self.failures()],
+            seconds=self.seconds,
+        )
+
+
+def run_notes(config: FuzzConfig, invariants: bool) -> list[str]:
+    """Plain remarks about what a run with ``config`` did (not) check."""
+    out = []
+    if not invariants:
+        out.append(
+            f"{games.get(config.game).name} has no invariants module "
+            f"({module_name(config.game)}) yet: only the generic checks ran "
+            "(illegal actions, JSON round trip, replay), no conservation or leak checks"
+        )
+    elif config.leaks_every == 0:
+        out.append("leak checks were off (--leaks-every 0)")
+    elif config.leaks_every > 1:
+        out.append(f"leak checks ran every {config.leaks_every} decisions")
+    if config.round_trip_every > 1:
+        out.append(
+            f"JSON round trips (and the hash check of illegal input) ran every "
+            f"{config.round_trip_every} decisions"
+        )
+    if config.probes_every > 1:
+        out.append(
+            f"every kind of illegal input was tried every {config.probes_every} decisions "
+            "(and after setup, at round trips and at the end), one kind in turn in between"
+        )
+    return out
+
+
+def summary_doc(
+    config: FuzzConfig,
+    *,
+    invariants: bool,
+    games: int,
+    moves: int,
+    checks: Counter[str],
+    completed: int,
+    truncated: int,
+    failures: list[JSON],
+    seconds: float,
+) -> dict[str, Any]:
+    """The summary object of a run (``civtable fuzz --json``) from its totals."""
+    return {
+        "game": config.game,
+        "players": config.players,
+        "seed": config.seed,
+        "options": config.options,
+        "games": games,
+        "moves": moves,
+        "checks": sum(checks.values()),
+        "checks_by_kind": {k: checks[k] for k in CHECK_KINDS},
+        "completed": completed,
+        "truncated": truncated,
+        "failures": failures,
+        "invariants": invariants,
+        "leaks_every": config.leaks_every,
+        "round_trip_every": config.round_trip_every,
+        "probes_every": config.probes_every,
+        "log": config.log,
+        "max_steps": config.max_steps,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(games / seconds, 3) if seconds > 0 else 0.0,
+        "notes": run_notes(config, invariants),
+    }
 
 
 def replay_name(outcome: GameOutcome) -> str:

@@ -48,6 +48,7 @@ removed unseen for 2-3 players; :func:`leaks` reports any of those cards named i
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -204,26 +205,28 @@ def _caravans(state: CivState, out: list[str]) -> None:
 
 def _wonders(state: CivState, out: list[str]) -> None:
     nw = len(WONDERS)
-    places: list[list[str]] = [[] for _ in range(nw)]
+    # where each wonder card is: a deck (its type), removed unseen (-1) or on a space (-2 - s);
+    # the places are named only for a message
+    places: list[list[int]] = [[] for _ in range(nw)]
     for t, deck in enumerate(state.wdecks):
         for w in deck:
-            places[w].append(f"{WONDER_TYPES[t]} deck")
+            places[w].append(t)
             if WONDERS[w].type != t:
                 out.append(f"wonder {WONDERS[w].id} in the {WONDER_TYPES[t]} deck")
         eras = [WONDERS[w].era for w in deck]
         if eras != sorted(eras):
             out.append(f"{WONDER_TYPES[t]} wonder deck not ordered ancient to modern: {eras}")
     for w in state.wremoved:
-        places[w].append("removed")
+        places[w].append(-1)
     for s, w in enumerate(state.wtok):
         if w >= 0:
-            places[w].append(f"token on space {s}")
+            places[w].append(-2 - s)
     for w in range(nw):
         if len(places[w]) != 1:
-            where = ", ".join(places[w]) or "nowhere"
+            where = ", ".join(_wonder_place(p) for p in places[w]) or "nowhere"
             out.append(f"wonder {WONDERS[w].id} is in {len(places[w])} places: {where}")
         owner = state.wonder_owner[w]
-        built = any(p.startswith("token") for p in places[w])
+        built = any(p <= -2 for p in places[w])
         if not built:
             if owner != -1:
                 out.append(f"wonder {WONDERS[w].id} not built but held by seat {owner}")
@@ -245,6 +248,13 @@ def _wonders(state: CivState, out: list[str]) -> None:
                     f"{WONDER_TYPES[t]} {ERAS[era]} wonders removed unseen: {k}, CIV-3.7 says "
                     f"{want} with {state.players} players"
                 )
+
+
+def _wonder_place(p: int) -> str:
+    """A place of :func:`_wonders` in words."""
+    if p >= 0:
+        return f"{WONDER_TYPES[p]} deck"
+    return "removed" if p == -1 else f"token on space {-2 - p}"
 
 
 def _city_states(state: CivState, out: list[str]) -> None:
@@ -441,6 +451,12 @@ def _strings(doc: Any, acc: list[str]) -> list[str]:
     return acc
 
 
+@functools.cache
+def _word(name: str) -> re.Pattern[str]:
+    """``name`` as a whole word (not inside a longer word)."""
+    return re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
+
+
 def leaks(state: CivState, viewer: int | None) -> list[str]:
     """Everything hidden from ``viewer`` (a seat, or None = spectator) that nevertheless appears
     in ``state.view(viewer)``: a face-down or removed wonder card named by id or name anywhere
@@ -453,7 +469,9 @@ def leaks(state: CivState, viewer: int | None) -> list[str]:
     out = []
     for w in hidden:
         for name in (WONDERS[w].id, WONDERS[w].name):
-            if re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text):
+            # the plain substring test first: a whole-word match needs it, and it is far
+            # cheaper than the regular expression over a whole view (the answer is the same)
+            if name in text and _word(name).search(text):
                 where = "removed unseen" if w in state.wremoved else "face down"
                 out.append(f"view of {viewer} names the {where} wonder {name!r}")
                 break

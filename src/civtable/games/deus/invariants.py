@@ -74,6 +74,8 @@ TEMPLES_IN_BOX = 7  # DEUS-2.4
 RESOURCES_IN_BOX = 20  # DEUS-2.8, per type
 CARDS_IN_BOX = 96  # DEUS-2.2
 _BOX: Counter[int] = Counter(DECK)
+_SORTED_BOX = sorted(DECK)
+_PIECE_COLOR = tuple(COLOR_PIECE.index(p) for p in range(len(PIECES)))  # piece type -> colour
 
 
 def _card(t: int) -> int:
@@ -87,30 +89,40 @@ def building(state: DeusState) -> int:
     return -1
 
 
-def cards_held(state: DeusState) -> Counter[int]:
-    """Every card of the state by type: deck, discard pile, hands, tableaux (blind cards by
-    their type), the offering in progress and the card being constructed."""
-    held: Counter[int] = Counter(state.deck)
-    held.update(state.discard)
-    held.update(state.offer)
+def _card_list(state: DeusState) -> list[int]:
+    """Every card of the state by type, in one list (see :func:`cards_held`)."""
+    held = [*state.deck, *state.discard, *state.offer]
     for hand in state.hands:
-        held.update(hand)
+        held += hand
     for cols in state.cols:
         for col in cols:
-            held.update(_card(t) for t in col)
+            held += col
     t = building(state)
     if t >= 0:
-        held[t] += 1
+        held.append(t)
+    if held and max(held) >= BLIND_MARK:
+        held = [_card(t) for t in held]
     return held
 
 
+def cards_held(state: DeusState) -> Counter[int]:
+    """Every card of the state by type: deck, discard pile, hands, tableaux (blind cards by
+    their type), the offering in progress and the card being constructed."""
+    return Counter(_card_list(state))
+
+
 def _check_cards(state: DeusState, out: list[str]) -> None:
-    held = cards_held(state)
-    if sum(held.values()) != CARDS_IN_BOX:
-        out.append(f"{sum(held.values())} cards in the game, the box holds {CARDS_IN_BOX}")
-    for t in sorted(set(held) | set(_BOX)):
-        if held[t] != _BOX[t]:
-            out.append(f"card {CARDS[t].label}: {held[t]} in the game, the deck holds {_BOX[t]}")
+    cards = _card_list(state)
+    cards.sort()
+    if cards != _SORTED_BOX:  # the same multiset or not; the counts name what differs
+        held = Counter(cards)
+        if len(cards) != CARDS_IN_BOX:
+            out.append(f"{len(cards)} cards in the game, the box holds {CARDS_IN_BOX}")
+        for t in sorted(set(held) | set(_BOX)):
+            if held[t] != _BOX[t]:
+                out.append(
+                    f"card {CARDS[t].label}: {held[t]} in the game, the deck holds {_BOX[t]}"
+                )
     for s, hand in enumerate(state.hands):
         if len(hand) > HAND_LIMIT:
             out.append(f"seat {s} holds {len(hand)} cards (DEUS-5.4: at most {HAND_LIMIT})")
@@ -145,8 +157,10 @@ def _check_map(state: DeusState, out: list[str]) -> list[list[int]]:
     b = state.board
     n = state.players
     on_map = [[0] * (len(PIECES) + 1) for _ in range(n)]
-    for r in range(b.size):
-        m, o = state.mask[r], state.owner[r]
+    held: Counter[tuple[int, int]] = Counter()  # (owner, pieces) -> regions
+    for r, (m, o) in enumerate(zip(state.mask, state.owner, strict=True)):
+        if not m and o < 0:
+            continue  # an empty region without an owner breaks nothing below
         where = b.ids[r]
         if (m == 0) != (o < 0) or o >= n:
             out.append(f"region {where}: owner {o} with pieces {m:b} (DEUS-7.4.4, AMB-37)")
@@ -162,9 +176,11 @@ def _check_map(state: DeusState, out: list[str]) -> list[list[int]]:
                 out.append(f"sea region {where}: an army without its owner's ship (DEUS-16.3)")
         elif m & (1 << SHIP):
             out.append(f"land region {where} holds a ship (DEUS-7.4.6)")
+        held[o, m] += 1
+    for (o, m), k in held.items():  # the pieces counted once per distinct region content
         for p in range(len(PIECES) + 1):
             if m >> p & 1:
-                on_map[o][p] += 1
+                on_map[o][p] += k
     return on_map
 
 
@@ -181,7 +197,7 @@ def _check_pieces(state: DeusState, on_map: list[list[int]], out: list[str]) -> 
                     f"seat {s} {name} pieces: board {board} + personal supply {personal} + map "
                     f"{placed} = {board + personal + placed}, the box holds {PIECES_PER_TYPE}"
                 )
-            color = COLOR_PIECE.index(p)
+            color = _PIECE_COLOR[p]
             column = len(state.cols[s][color])
             if placed != column:
                 out.append(

@@ -121,40 +121,63 @@ def _composition(state: TTAState) -> tuple[Counter[int], ...]:
 def places(state: TTAState) -> Counter[int]:
     """How many times each card is in a place of the game (not the box, not the board's
     printed technologies)."""
-    n: Counter[int] = Counter()
+    # one list, counted once: far cheaper than updating a Counter place by place
+    cards: list[int] = []
     for a in range(4):
-        n.update(state.civil_decks[a])
-        n.update(state.mil_decks[a])
-        n.update(state.mil_discards[a])
-    n.update(c for c in state.row if c >= 0)
-    for cards in (state.events, state.future, state.past, state.faceup, state.common):
-        n.update(cards)
-    n.update(state.pacts[0::4])
+        cards += state.civil_decks[a]
+        cards += state.mil_decks[a]
+        cards += state.mil_discards[a]
+    cards += [c for c in state.row if c >= 0]
+    for lst in (state.events, state.future, state.past, state.faceup, state.common):
+        cards += lst
+    cards += state.pacts[0::4]
     shorter = state.options.get("mode") == "shorter"
     # the shorter game's shared War over Culture lies beside the board (TTA-15.1)
-    n.update(c for c in state.wars[0::3] if not (shorter and c == politics.SHARED_WAR))
-    n.update(state.war_cards[0::3])
+    cards += [c for c in state.wars[0::3] if not (shorter and c == politics.SHARED_WAR)]
+    cards += state.war_cards[0::3]
     for civ in state.civs:
-        for cards in (civ.hand, civ.mhand, civ.wonders, civ.ruins, civ.colonies, civ.secret):
-            n.update(cards)
-        n.update(c for c in civ.developed if BOX_OF[c] >= 0)
-        n.update(
+        for lst in (civ.hand, civ.mhand, civ.wonders, civ.ruins, civ.colonies, civ.secret):
+            cards += lst
+        cards += [c for c in civ.developed if BOX_OF[c] >= 0]
+        cards += [
             c for c in (civ.gov, civ.leader, civ.wip, *civ.special) if c >= 0 and BOX_OF[c] >= 0
-        )
+        ]
         if civ.tactic_own and civ.tactic >= 0:
-            n[civ.tactic] += 1  # an exclusive tactic lies in its owner's play area
+            cards.append(civ.tactic)  # an exclusive tactic lies in its owner's play area
     for item in (state.pending, *(q[1:] for q in state.queue)):
         if item[0] in _IN_FLIGHT and len(item) > 1 and item[1] >= 0:
-            n[item[1]] += 1
-    return n
+            cards.append(item[1])
+    return Counter(cards)
+
+
+@lru_cache(maxsize=64)
+def _limits(
+    players: int, mode: str, peaceful: bool, keep_pacts: bool
+) -> tuple[dict[int, int], tuple[int, ...]]:
+    """(card -> copies its deck holds, for every card of a deck; cards per deck) of the
+    :func:`composition` with these arguments."""
+    comp = composition(players, mode, peaceful, keep_pacts)
+    limit = {c: comp[BOX_OF[c]][c] for c in range(NCARDS) if BOX_OF[c] >= 0}
+    return limit, tuple(sum(d.values()) for d in comp)
 
 
 def _cards(state: TTAState) -> list[str]:
     out: list[str] = []
     comp = _composition(state)
+    o = state.options
+    limit, totals = _limits(
+        state.players,
+        str(o.get("mode", "first")),
+        bool(o.get("peaceful")),
+        bool(o.get("peaceful_pacts")),
+    )
     n = places(state)
     placed = [0] * len(DECKS)
     for c, k in n.items():
+        most = limit.get(c)
+        if most is not None and k <= most:  # a card of a deck, within its copies
+            placed[BOX_OF[c]] += k
+            continue
         if not 0 <= c < NCARDS:
             out.append(f"card index {c} in a place: no such card")
             continue
@@ -166,7 +189,7 @@ def _cards(state: TTAState) -> list[str]:
         if k > comp[d][c]:
             out.append(f"{CARDS[c].name} ({DECKS[d]}): in {k} places, the game has {comp[d][c]}")
     for d, name in enumerate(DECKS):
-        total = sum(comp[d].values())
+        total = totals[d]
         boxed = state.boxed[d]
         if boxed < 0 or placed[d] + boxed != total:
             out.append(
@@ -374,6 +397,20 @@ def _strings(doc: Any, path: str, out: list[tuple[str, str]]) -> None:
             _strings(v, f"{path}[{i}]", out)
 
 
+def _texts(doc: Any, out: list[str]) -> None:
+    """The strings of :func:`_strings` without their paths (cheaper; the paths are found only
+    for a leak)."""
+    if isinstance(doc, str):
+        out.append(doc)
+    elif isinstance(doc, dict):
+        for k, v in doc.items():
+            if k != "log":
+                _texts(v, out)
+    elif isinstance(doc, list):
+        for v in doc:
+            _texts(v, out)
+
+
 def leaks(state: TTAState, viewer: int | None) -> list[str]:
     """Every card hidden from ``viewer`` (a seat, or None = spectator) that nevertheless
     appears in ``state.view(viewer)``: by id anywhere in the view (the log aside), by name in
@@ -382,13 +419,16 @@ def leaks(state: TTAState, viewer: int | None) -> list[str]:
     hidden, seen = _hidden_and_seen(state, viewer)
     secret = hidden - seen
     doc = state.view(viewer)
-    strings: list[tuple[str, str]] = []
-    _strings(doc, "view", strings)
+    texts: list[str] = []
+    _texts(doc, texts)
     out: list[str] = []
-    for path, text in strings:
-        c = _IDS.get(text, -1)
-        if c in secret:
-            out.append(f"{path} names {CARDS[c].name}, hidden from {_who(viewer)}")
+    if any(_IDS.get(text, -1) in secret for text in texts):
+        strings: list[tuple[str, str]] = []
+        _strings(doc, "view", strings)
+        for path, text in strings:
+            c = _IDS.get(text, -1)
+            if c in secret:
+                out.append(f"{path} names {CARDS[c].name}, hidden from {_who(viewer)}")
     names = {CARDS[c].name for c in secret} - {CARDS[c].name for c in seen}
     if names:
         for entry in doc.get("legal", ()):
