@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from civtable.core.rng import Rng
 from civtable.games.through_the_ages import GAME, heuristic
+from civtable.games.through_the_ages.state import TTAState
 
 FIRST = {"mode": "first"}  # these tests are of the first game (TTA-14)
 
@@ -138,3 +139,61 @@ def test_search_clock_counts_the_turns_a_seat_has_begun() -> None:
             s.apply(s.to_move()[0], heuristic.choose(s, s.to_move()[0], rng))
             if s.current != before and not s.is_terminal():
                 begun[s.current] += 1
+
+
+def _copy_scenario(*, warriors: int) -> tuple[TTAState, int]:
+    """Seat 0 of a two-player full game in its Action Phase (Age I, round 2) with no civil
+    action and nothing to build, 2 military actions and ``warriors`` warriors units, seat 1
+    with 10 warriors, and Legion (three infantry form an army, +2) in the common tactics
+    area."""
+    from civtable.games.through_the_ages.catalog import BY_ID, CARDS
+
+    from .scenario import action_phase, workers
+
+    s = action_phase(2, 4, mode="full")
+    civ = s.civs[0]
+    workers(civ, warriors=warriors)
+    workers(s.civs[1], warriors=10)
+    civ.ca, civ.ma = 0, 2
+    civ.hand, civ.mhand = [], []
+    for slot in range(4, 8):  # no resources: no unit can be built or upgraded
+        civ.cubes[slot] = 0
+    civ.blue = civ.blue_total - sum(civ.cubes)
+    legion = BY_ID["legion"]
+    assert CARDS[legion].army == (3, 0, 0)
+    s.common = [legion]
+    s._legal = None
+    return s, legion
+
+
+def test_tta_8_8_heuristic_keeps_its_military_actions_rather_than_copy_a_useless_tactic() -> None:
+    """Copying a tactic (TTA-7.3.5: 2 MA) that forms no army raises no strength (TTA-10.4) and
+    forgoes the two military cards the unused actions draw at the end of the turn (TTA-8.8):
+    the heuristic ends its turn instead, and draws them."""
+    from civtable.games.through_the_ages import actions as act
+    from civtable.games.through_the_ages.rules import board
+
+    s, legion = _copy_scenario(warriors=2)
+    assert act.COPY + legion in s.legal_actions(0)
+    strength = board.ratings(s.civs[0])[2]
+    after = s.copy()
+    after.apply(0, act.COPY + legion)
+    assert board.ratings(after.civs[0])[2] == strength  # two infantry: no army
+    values = heuristic.action_values(s, 0)
+    assert values[act.END] > values[act.COPY + legion]
+    assert heuristic.choose(s, 0, Rng(0)) == act.END
+    s.apply(0, act.END)
+    assert len(s.civs[0].mhand) == 2  # TTA-8.8: one card per unused military action
+
+
+def test_tta_7_3_5_heuristic_copies_a_tactic_that_forms_an_army() -> None:
+    """With six warriors Legion forms two armies (+4 strength, TTA-10.4) and closes part of the
+    gap to the stronger opponent: worth more than the two cards the actions would draw."""
+    from civtable.games.through_the_ages import actions as act
+    from civtable.games.through_the_ages.rules import board
+
+    s, legion = _copy_scenario(warriors=6)
+    after = s.copy()
+    after.apply(0, act.COPY + legion)
+    assert board.ratings(after.civs[0])[2] == board.ratings(s.civs[0])[2] + 4
+    assert heuristic.choose(s, 0, Rng(0)) == act.COPY + legion

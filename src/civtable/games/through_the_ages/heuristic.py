@@ -5,8 +5,12 @@ events, rates times the rounds left, stocks, workers and hand), and pick the bes
 Military and politics: strength counts for itself and, more, when it falls behind the strongest
 opponent (the weakest civilization is the one aggressions, wars and bad events hit, TTA-6.4,
 TTA-12.6); colonies count through their effects; military cards in hand are worth keeping (bonus
-cards defend). The bot never resigns, bids for a territory only up to a value it puts on it, and
-defends an aggression when a card can stop it (the look-ahead follows its own decisions).
+cards defend). In its own turn its unused military actions are worth the military cards they
+will draw at the end of the turn (TTA-8.8, up to the hand limit), so it spends them (a unit, a
+tactic played or copied, TTA-7.3) only for more than those cards. In the full game preparing an
+Age III scoring event counts the lead it would give (TTA-12.8, TTA-13.2). The bot never resigns,
+bids for a territory only up to a value it puts on it, and defends an aggression when a card can
+stop it (the look-ahead follows its own decisions).
 
 For ISMCTS (:mod:`civtable.bots.ismcts`): :func:`action_values` (the values :func:`choose`
 compares) ranks the search's root moves, :func:`evaluate` scores cut-off playouts and
@@ -20,8 +24,8 @@ import math
 from civtable.core.api import State
 from civtable.core.rng import Rng
 from civtable.games.through_the_ages import actions as ax
-from civtable.games.through_the_ages.catalog import CARDS
-from civtable.games.through_the_ages.rules import board
+from civtable.games.through_the_ages.catalog import CARDS, MIL_DRAW_MAX
+from civtable.games.through_the_ages.rules import board, impact, row
 from civtable.games.through_the_ages.scoring import breakdown
 from civtable.games.through_the_ages.state import (
     F_RESIGNED,
@@ -126,10 +130,47 @@ def _military(state: TTAState, seat: int, strength: int, r: float) -> float:
     others = [board.ratings(c)[2] for o, c in enumerate(state.civs) if o != seat and _live(c)]
     gap = max(others, default=0) - strength
     lead = strength - min(others, default=0)
-    v = 0.3 * strength - 0.6 * max(0, gap) * min(r, 4.0) / 4.0 + 0.4 * min(max(0, lead), 8)
+    v = 0.3 * strength - 1.2 * max(0, gap) * min(r, 4.0) / 4.0 + 0.4 * min(max(0, lead), 8)
     for c in civ.mhand:
         v += _MILITARY_WORTH[c]
+    if seat == state.current and not state.over:
+        v += _unused_actions_value(state, civ, r)
     return v + 2.0 * len(civ.colonies)
+
+
+#: the worth of one military card drawn at the end of the turn (TTA-8.8), before the hand
+#: room and ``late`` factors: its use later (an event prepared for culture, a bonus card that
+#: defends, a tactic, an aggression) is worth more than the bare card in hand
+DRAW_WORTH = 2.0
+#: a card drawn beyond the military hand limit is discarded at the next turn end (TTA-8.1);
+#: it is worth only the choice it gives
+DRAW_OVER_LIMIT = 0.2
+#: any unused military action of the current turn: a tie-break against actions that spend one
+#: and change nothing, beyond the three draws or where none are drawn (civil actions get no
+#: such value: tried, it made the heuristic skip civil actions of small projected gain that
+#: pay later, and it won only 24 of 100 two-player games against the heuristic without it)
+UNUSED_MA = 0.02
+
+
+def _unused_actions_value(state: TTAState, civ: Civ, r: float) -> float:
+    """What the current seat's unused actions are still worth this turn: each unused military
+    action draws a military card at the end of the turn (TTA-8.8: real or temporary ones, at
+    most 3; none in round 1, in the game-ending age or without a military deck), so spending
+    one forgoes a card; and a small tie-break per unused action, so that an action that
+    changes nothing (a tactic copied that forms no better army, TTA-7.3.5) loses to ending
+    the turn. Only the sizes of the decks, which are public, are looked at."""
+    mil = civ.ma + civ.temp_ma
+    v = UNUSED_MA * mil
+    age = state.age
+    if mil <= 0 or state.round == 1 or not 1 <= age < row.game_end_age(state):
+        return v
+    if not (state.mil_decks[age] or state.mil_discards[age]):
+        return v
+    draws = min(MIL_DRAW_MAX, mil)
+    room = max(0, board.hand_limits(civ)[1] - len(civ.mhand))
+    kept = min(draws, room)
+    worth = DRAW_WORTH * min(1.0, r / 2.0)
+    return v + worth * (kept + DRAW_OVER_LIMIT * (draws - kept))
 
 
 #: per military card: its worth in hand (bonus cards defend)
@@ -255,7 +296,26 @@ def _values(state: TTAState, seat: int, legal: list[int]) -> dict[int, float]:
             values[a] = potential(state, seat) - 0.01
         else:
             values[a] = _value_after(state, seat, a, 2)
+            if ax.PREPARE <= a < ax.AGGRESS:
+                values[a] += _impact_gain(state, seat, a - ax.PREPARE)
     return values
+
+
+#: the weight of an Age III scoring event's projected lead (:func:`_impact_gain`)
+IMPACT_WEIGHT = 0.7
+
+
+def _impact_gain(state: TTAState, seat: int, card: int) -> float:
+    """The full game: an Age III event prepared (TTA-6.2) is scored for everybody when it is
+    revealed (TTA-12.8) or at the end (TTA-13.2), so preparing it is worth the culture it
+    would give ``seat`` today over the average opponent's (weighted, things change)."""
+    if card not in impact.IMPACT_EVENTS or state.options.get("mode", "first") != "full":
+        return 0.0
+    gains = impact.impact_culture(state, card, first_as_current=True)
+    others = [gains[o] for o, c in enumerate(state.civs) if o != seat and _live(c)]
+    if not others:
+        return 0.0
+    return IMPACT_WEIGHT * (gains[seat] - sum(others) / len(others))
 
 
 def choose(state: State, seat: int, rng: Rng) -> int:
