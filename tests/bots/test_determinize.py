@@ -41,3 +41,30 @@ def test_determinize_depends_on_the_seats_view_only(game_id: str) -> None:
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             step += 1
     assert checked >= 10
+
+
+@pytest.mark.parametrize(
+    "game_id", ["seven-wonders", "through-the-ages", "civilization-a-new-dawn", "deus"]
+)
+def test_determinize_does_not_keep_the_true_generator(game_id: str) -> None:
+    """The state's own generator fixes every future shuffle and die (TTA-12.2 events, TTA-8.8
+    military decks): a sample that kept it would let a search see the real future. Two states
+    that differ only in their generator give the same determinization."""
+    game = games.get(game_id)
+    rng = random.Random(3)
+    state = game.new_game(3, seed=5)
+    checked = 0
+    for step in range(60):
+        if state.is_terminal():
+            break
+        seat = state.to_move()[0]
+        if step % 6 == 2:
+            other = state.copy()
+            other.rng = Rng(987_654 + step)  # type: ignore[attr-defined]
+            assert other.view(seat) == state.view(seat)
+            a = state.determinize(seat, Rng(11))
+            b = other.determinize(seat, Rng(11))
+            assert a.state_hash() == b.state_hash(), f"{game_id} step {step}"
+            checked += 1
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked >= 5

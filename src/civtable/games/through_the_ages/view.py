@@ -334,7 +334,7 @@ def peeks(state: TTAState, seat: int) -> bool:
 
 def determinize(state: TTAState, seat: int, rng: Rng) -> TTAState:
     """Re-deal the unseen cards: other military hands, military decks and face-down discards,
-    civil decks, current events."""
+    civil decks, current events; the sample gets a generator of its own (a future of its own)."""
     s = state.copy()
     for age in range(4):
         # face-down discards are pooled too (who discarded what is not tracked, so the seat's
@@ -376,5 +376,8 @@ def determinize(state: TTAState, seat: int, rng: Rng) -> TTAState:
             n = len(s.civs[o].secret)
             s.civs[o].secret = pool[:n]
             del pool[:n]
+    # the state's generator fixes every later shuffle (the future events becoming current,
+    # TTA-12.2; military discards reshuffled, TTA-8.8): a sample draws its own future
+    s.rng = rng.fork()
     s._legal = None
     return s
