@@ -281,24 +281,19 @@ KINDS: tuple[frozenset[str], ...] = tuple(
 )
 
 
-def _culture_option(
-    state: CivState, seat: int, wanted: set[str], f: dict[str, int] | None = None
-) -> float:
-    """What the culture card's slot is worth for the unmarked agendas: each wanted space (an
-    empty neighbour of a city that can still mature, for Populous; a free natural wonder next to
-    a city, for Preservationist) counts by how far the slot reaches its difficulty (CIV-8.2).
-
-    A culture card resolved early, from a low slot, can never take a mountain or a natural
-    wonder (difficulty 5); this term lets the bot wait until the card has slid right instead of
-    resetting it every few turns and stalling on those agendas.
-    """
+def _culture_targets(
+    state: CivState, seat: int, wanted: set[str], f: dict[str, int] | None
+) -> tuple[int, int]:
+    """The culture card's slot and the bitset of the spaces it could take for the unmarked
+    agendas (0, 0 when none): each wanted space is an empty neighbour of a city that can still
+    mature, for Populous, or a free natural wonder next to a city, for Preservationist."""
     populous = "control_mature_cities" in wanted
     nature = "control_natural_wonders" in wanted and len(state.nw_held[seat]) < 2
     if not (populous or nature):
-        return 0.0
+        return 0, 0
     slot = C.slot_of(state, seat, CULTURE)
     if not slot:
-        return 0.0
+        return 0, 0
     if f is None:
         f = _features(state, seat)
     b = state.board
@@ -315,6 +310,20 @@ def _culture_option(
             targets |= around
         elif nature:
             targets |= around & wonders
+    return slot, targets
+
+
+def _culture_option(
+    state: CivState, seat: int, wanted: set[str], f: dict[str, int] | None = None
+) -> float:
+    """What the culture card's slot is worth for the unmarked agendas: each wanted space
+    (:func:`_culture_targets`) counts by how far the slot reaches its difficulty (CIV-8.2).
+
+    A culture card resolved early, from a low slot, can never take a mountain or a natural
+    wonder (difficulty 5); this term lets the bot wait until the card has slid right instead of
+    resetting it every few turns and stalling on those agendas.
+    """
+    slot, targets = _culture_targets(state, seat, wanted, f)
     if not targets:
         return 0.0
     # the three best reaches, best first: the targets in order of difficulty (a reach falls as
@@ -338,32 +347,11 @@ def _culture_option_by_space(
 ) -> float:
     """:func:`_culture_option` computed space by space (its definition; ``test_heuristic.py``
     checks the two agree)."""
-    populous = "control_mature_cities" in wanted
-    nature = "control_natural_wonders" in wanted and len(state.nw_held[seat]) < 2
-    if not (populous or nature):
-        return 0.0
-    slot = C.slot_of(state, seat, CULTURE)
-    if not slot:
-        return 0.0
-    if f is None:
-        f = _features(state, seat)
-    b = state.board
-    immature, free = f["immature"], f["free"]
-    wonders = 0
-    if nature:
-        for s in b.natural_wonder_spaces:
-            if state.nw[s] >= 0:
-                wonders |= b.bit[s]
-    targets = 0
-    for s in b.spaces_of(C.occupancy(state).cities[seat]):
-        around = b.adjacent_mask[s] & free
-        if populous and immature & b.bit[s] and _ripeness(state, seat, s, f) >= 0:
-            targets |= around
-        elif nature:
-            targets |= around & wonders
+    slot, targets = _culture_targets(state, seat, wanted, f)
     if not targets:
         return 0.0
     diff = C.difficulties(state, seat, C.CTX_PLACE)
+    b = state.board
     reach = sorted(
         (min(1.0, slot / max(1, diff[n])) ** 2 for n in b.spaces_of(targets)), reverse=True
     )
