@@ -197,3 +197,42 @@ def test_tta_7_3_5_heuristic_copies_a_tactic_that_forms_an_army() -> None:
     after.apply(0, act.COPY + legion)
     assert board.ratings(after.civs[0])[2] == board.ratings(s.civs[0])[2] + 4
     assert heuristic.choose(s, 0, Rng(0)) == act.COPY + legion
+
+
+def test_tta_6_2_prepare_is_valued_without_the_hidden_current_event() -> None:
+    """Preparing an event reveals the top of the face-down current events deck (TTA-6.2,
+    TTA-12.1). The heuristic must value it on what its seat knows: two positions that differ
+    only in that hidden card (same view) give the same values (without Joan of Arc's peek)."""
+    from civtable.games.through_the_ages import actions as ax
+    from civtable.games.through_the_ages.catalog import CARDS
+    from civtable.games.through_the_ages.view import peeks
+
+    checked = 0
+    for seed in (1, 2):
+        state = GAME.new_game(players=2, seed=seed)
+        assert isinstance(state, TTAState)
+        rng = Rng(seed)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            top = state.events[-1] if state.events else -1
+            same_age = [
+                i
+                for i, c in enumerate(state.events[:-1])
+                if c != top and CARDS[c].age == CARDS[top].age
+            ]
+            if (
+                any(ax.PREPARE <= a < ax.AGGRESS for a in legal)
+                and same_age
+                and not peeks(state, seat)
+            ):
+                other = state.copy()
+                i = same_age[0]
+                other.events[i], other.events[-1] = other.events[-1], other.events[i]
+                assert other.view(seat) == state.view(seat)
+                assert heuristic.action_values(other, seat) == heuristic.action_values(state, seat)
+                checked += 1
+            state.apply(seat, heuristic.choose(state, seat, rng))
+    assert checked >= 10

@@ -24,7 +24,7 @@ import math
 from civtable.core.api import State
 from civtable.core.rng import Rng
 from civtable.games.through_the_ages import actions as ax
-from civtable.games.through_the_ages.catalog import CARDS, MIL_DRAW_MAX
+from civtable.games.through_the_ages.catalog import CARDS, EVENT_CULTURE, MIL_DRAW_MAX
 from civtable.games.through_the_ages.rules import board, impact, row
 from civtable.games.through_the_ages.scoring import breakdown
 from civtable.games.through_the_ages.state import (
@@ -36,6 +36,7 @@ from civtable.games.through_the_ages.state import (
     Civ,
     TTAState,
 )
+from civtable.games.through_the_ages.view import peeks
 
 #: ISMCTS cuts its playouts off and scores the position with :func:`evaluate` (``k=auto``): a
 #: full game is ~250 decisions a player and a heuristic playout to the end costs a large part of
@@ -294,11 +295,29 @@ def _values(state: TTAState, seat: int, legal: list[int]) -> dict[int, float]:
         if a == ax.END and state.pending[0] == P_NONE:
             # ending realizes production that any other action gets too: compare with now
             values[a] = potential(state, seat) - 0.01
+        elif ax.PREPARE <= a < ax.AGGRESS:
+            card = a - ax.PREPARE
+            if peeks(state, seat):  # Joan of Arc: the seat sees the event it reveals (TTA-6.1)
+                values[a] = _value_after(state, seat, a, 2)
+            else:
+                values[a] = _prepare_value(state, seat, card)
+            values[a] += _impact_gain(state, seat, card)
         else:
             values[a] = _value_after(state, seat, a, 2)
-            if ax.PREPARE <= a < ax.AGGRESS:
-                values[a] += _impact_gain(state, seat, a - ax.PREPARE)
     return values
+
+
+def _prepare_value(state: TTAState, seat: int, card: int) -> float:
+    """Preparing an event (TTA-6.2) as the seat can foresee it: the card leaves its hand for
+    the future deck and its level is scored in culture. The event it then reveals is the top
+    of the face-down current deck (TTA-12.1), unknown to the seat, so its effect is not
+    counted (applying the action on the true state would show it: a bot must decide on what
+    its seat can know)."""
+    s = state.scratch_copy()
+    civ = s.civs[seat]
+    civ.mhand.remove(card)
+    civ.culture += EVENT_CULTURE[CARDS[card].age]
+    return potential(s, seat)
 
 
 #: the weight of an Age III scoring event's projected lead (:func:`_impact_gain`)
