@@ -205,6 +205,7 @@ GAMES = [
     ("full", 3, 5, "random"),
     ("full", 4, 7, "heuristic"),
     ("full", 2, 10, "heuristic"),  # an uprising (the heuristic avoids them since issue 22)
+    ("full", 3, 15, "heuristic"),  # a second political action, an event discarded hidden
     ("full", 4, 5, "random"),
     ("full", 4, 6, "random"),
     ("full", 4, 7, "random"),
