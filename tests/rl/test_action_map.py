@@ -42,13 +42,19 @@ def test_tta_6_the_compact_ids_hold_every_action_legal_in_whole_games(players):
     game = games.get(TTA)
     allowed = set(game.action_ids(players))
     seen: set[int] = set()
-    for k, options in enumerate(PRESETS):
-        for seed, bots in ((k, ["random"]), (100 + k, ["heuristic", "random"])):
-            for state in _play(players, seed, options, bots):
-                for seat in state.to_move():
-                    legal = state.legal_actions(seat)
-                    assert set(legal) <= allowed, sorted(set(legal) - allowed)
-                    seen.update(legal)
+    plays = [
+        (options, seed, bots)
+        for k, options in enumerate(PRESETS)
+        for seed, bots in ((k, ["random"]), (100 + k, ["heuristic", "random"]))
+    ]
+    if players == 2:  # one more shorter game, whose heuristic declares a shared war (TTA-15.1)
+        plays.append(({"mode": "shorter"}, 205, ["heuristic", "random"]))
+    for options, seed, bots in plays:
+        for state in _play(players, seed, options, bots):
+            for seat in state.to_move():
+                legal = state.legal_actions(seat)
+                assert set(legal) <= allowed, sorted(set(legal) - allowed)
+                seen.update(legal)
     # the card-indexed ranges (start, end) the games reach
     ranges = {
         "PLAY": (ax.PLAY, ax.REVOLT),
