@@ -86,9 +86,28 @@ class Wire:
                 self.payloads.append(json.loads(text))
 
 
+#: keeps the body's last data-* attributes (what tests wait on) with times, for failure messages
+HISTORY_SCRIPT = """
+window.__marks = [];
+new MutationObserver(() => {
+  if (!document.body) return;
+  const d = document.body.dataset;
+  const at = Math.round(performance.now());
+  const m = `${at}ms view=${d.view} turn=${d.yourTurn} status=${d.status}`;
+  if (window.__marks[window.__marks.length - 1] !== m) window.__marks.push(m);
+  if (window.__marks.length > 40) window.__marks.shift();
+}).observe(document, {
+  attributes: true,
+  subtree: true,
+  attributeFilter: ["data-view", "data-your-turn", "data-status"],
+});
+"""
+
+
 def _new_page(browser: Any, viewport: dict[str, int], errors: list[str]) -> Any:
     context = browser.new_context(viewport=viewport)
     page = context.new_page()
+    page.add_init_script(HISTORY_SCRIPT)
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
     page.set_default_timeout(15000)
@@ -135,7 +154,18 @@ def _choose(page: Any, patience_ms: int = 15_000) -> Any:
             if loc.count():
                 return loc.first
         page.wait_for_timeout(250)
-    raise AssertionError("no action offered although it is our turn")
+    body = page.locator("body")
+    names = ("data-your-turn", "data-busy", "data-status", "data-view", "data-seq")
+    state = {k: body.get_attribute(k) for k in names}
+    buttons = page.locator("button").evaluate_all(
+        "els => els.map(e => `${e.className}:${e.dataset.kind || ''}:${e.innerText.slice(0, 40)}`)"
+    )
+    prompt = page.locator("[data-testid=prompt]").inner_text()
+    marks = page.evaluate("window.__marks || []")
+    raise AssertionError(
+        f"no action offered although it is our turn: {state}, prompt {prompt!r}, "
+        f"buttons {buttons}, the page's last marks {marks}"
+    )
 
 
 def test_play_a_whole_game_against_three_bots(browser: Any, server: ServerProcess) -> None:

@@ -294,6 +294,55 @@ def _hand(page: Any) -> list[str]:
     )
 
 
+def test_a_push_while_our_move_is_in_flight_does_not_offer_our_turn_again(
+    browser: Any, server: ServerProcess
+) -> None:
+    """The page's own move is on its way (held here at the network) when another seat's move is
+    pushed: the table drawn from that push is this seat's turn without the move just made, so the
+    page must not say "your turn" (``data-your-turn``) until the move's reply is shown; a test or
+    player acting on it would choose twice. Then the reply shows the next turn as usual."""
+    doc = _create(server, 3, 4, humans=3)
+    gid, (t0, t1, _t2) = doc["game"]["id"], doc["tokens"]
+    errors: list[str] = []
+    page = _new_page(browser, DESKTOP, errors)
+    page.goto(f"{server.url}/game/{gid}#token={t0}")
+    page.locator("body[data-your-turn='1']").wait_for()
+    held: list[Any] = []
+    page.route("**/moves*", lambda route: held.append(route))
+    shown = page.locator("body").get_attribute("data-view")
+    _choose(page).click()
+    page.locator("#app.busy").wait_for(state="attached")
+    for _ in range(40):  # the request is held
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1
+    assert page.locator("body").get_attribute("data-your-turn") == "0"
+    other = _state(server, gid, t1)
+    pick = other["view"]["legal"][-1]["id"]  # the other seat sells a card
+    with httpx.Client(base_url=server.url) as http:
+        r = http.post(
+            f"/api/games/{gid}/moves",
+            json={"seq": other["seq"], "action": pick},
+            headers={"Authorization": f"Bearer {t1}"},
+        )
+        assert r.status_code == 200, r.text
+    page.locator(f"body:not([data-view='{shown}'])").wait_for()  # the push is drawn
+    assert page.locator("#app.busy").count() == 1
+    assert page.locator("body").get_attribute("data-your-turn") == "0"
+    assert page.locator("body").get_attribute("data-busy") == "1"
+    held[0].continue_()
+    page.unroute("**/moves*")
+    page.locator("#app:not(.busy)").wait_for(state="attached")
+    page.locator(f"body[data-seq='{other['seq'] + 2}']").wait_for(state="attached")
+    mine = _state(server, gid, t0)
+    assert mine["seq"] == other["seq"] + 2  # both moves stored, ours once
+    expected = "1" if mine["view"]["legal"] else "0"
+    assert page.locator("body").get_attribute("data-your-turn") == expected
+    page.context.close()
+    assert not errors, errors
+
+
 def test_hot_seat_two_people_at_one_browser_never_see_each_others_hand(
     browser: Any, server: ServerProcess
 ) -> None:

@@ -209,6 +209,17 @@ function drawWaiting(p) {
   document.body.dataset.view = `waiting.${p.version}`;
 }
 
+/** The body's data-your-turn: "1" while the table shown waits for this seat's decision and no
+ *  move of this page is on its way to the server. A push of other seats' moves can be drawn while
+ *  the page's own move is in flight; its table is this seat's turn without that move, but the
+ *  move is already made, so the page does not say "your turn" again until the reply is shown. */
+function markTurn() {
+  const waiting = document.body.dataset.handover !== undefined || !current || !table;
+  const yours = !waiting && !busy && decides(current);
+  document.body.dataset.yourTurn = yours ? "1" : "0";
+  document.body.dataset.busy = busy ? "1" : "0";
+}
+
 async function draw(p) {
   current = p;
   delete document.body.dataset.handover;
@@ -222,7 +233,7 @@ async function draw(p) {
     document.body.dataset.view = `${p.seq}.${p.tentative || 0}`;
     document.body.dataset.seat = p.you ?? "s";
     document.body.dataset.status = p.status;
-    document.body.dataset.yourTurn = yourTurn ? "1" : "0";
+    markTurn();
   };
   const heading = `${gameName(p.game, p.game_name)}${p.name ? ` · ${p.name}` : ""}`;
   document.title = `${yourTurn ? "● " : ""}${pageTitle(heading)}`;
@@ -307,6 +318,7 @@ async function play(action) {
   busy = true;
   root.classList.add("busy");
   if (table) table.busy = true;
+  markTurn();
   try {
     const p = await api("POST", `/api/games/${encodeURIComponent(gameId)}/moves${langQuery()}`, {
       token: tok,
@@ -328,6 +340,7 @@ async function play(action) {
     busy = false;
     root.classList.remove("busy");
     if (table) table.busy = false;
+    markTurn();
   }
 }
 
@@ -342,6 +355,7 @@ async function cancel(steps = null) {
   const tok = tokenOf(current.you);
   busy = true;
   root.classList.add("busy");
+  markTurn();
   try {
     const body = steps ? { seq: current.seq, steps } : { seq: current.seq };
     const p = await api("POST", `/api/games/${encodeURIComponent(gameId)}/cancel${langQuery()}`, { token: tok, body });
@@ -357,6 +371,7 @@ async function cancel(steps = null) {
     busy = false;
     root.classList.remove("busy");
     if (table) table.busy = false;
+    markTurn();
   }
 }
 
