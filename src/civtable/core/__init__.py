@@ -1,6 +1,6 @@
 """Game-agnostic core: the Game/State contract, errors, the seeded generator and replays."""
 
-from civtable.core.api import JSON, Game, Result, State, rank_by
+from civtable.core.api import JSON, CachedLegalState, Game, Result, State, rank_by
 from civtable.core.errors import (
     CivtableError,
     IllegalActionError,
@@ -14,6 +14,7 @@ from civtable.core.rng import Rng
 
 __all__ = [
     "JSON",
+    "CachedLegalState",
     "CivtableError",
     "Game",
     "IllegalActionError",

@@ -214,6 +214,46 @@ class State(ABC):
     history: list[tuple[int, int]]
 
 
+class CachedLegalState(State):
+    """A :class:`State` that caches each seat's legal actions and trusts the cache in ``apply``.
+
+    A subclass keeps, in ``_legal``, seat -> the list :meth:`legal_actions` returned for that
+    seat in this position, and must keep two promises:
+
+    * the cache holds only lists of the current position: ``_apply`` (and any code that edits
+      the fields of a state by hand) drops every list that may have gone stale;
+    * a list held for a seat is that seat's current decision: a seat that owes no decision is
+      either absent or holds an empty list.
+
+    Then an action found in a seat's cached list is legal and owed, and :meth:`apply` skips the
+    general checks for it. Anything else (no cached list, an action not in it, a ``bool`` or
+    other non-``int`` argument, a seat out of range) takes :meth:`State.apply`'s checks, with
+    their errors, and leaves the state unchanged on an error. The rules therefore see the same
+    calls either way; only the cost of validation differs.
+    """
+
+    __slots__ = ()
+
+    #: seat -> its cached legal actions in this position (lists are replaced, never mutated)
+    _legal: dict[int, list[int]]
+
+    def apply(self, seat: int, action: int) -> None:
+        """Apply ``action`` for ``seat``, validated as :meth:`State.apply` validates it (the
+        fast path: plain ints and a cached legal list holding the action)."""
+        legal = self._legal.get(seat)
+        if (
+            legal is not None
+            and type(action) is int
+            and type(seat) is int
+            and 0 <= seat < self.players
+            and action in legal
+        ):
+            self._apply(seat, action)
+            self.history.append((seat, action))
+            return
+        State.apply(self, seat, action)
+
+
 class Game(ABC):
     """Static facts and the factory of one game. One instance per game id, stateless."""
 

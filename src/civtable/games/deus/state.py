@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from civtable.core.api import JSON, Game, Result, State
+from civtable.core.api import JSON, CachedLegalState, Game, Result
 from civtable.core.errors import SerializationError
 from civtable.core.rng import Rng
 from civtable.games.deus.catalog import Board, build_board, make_board
@@ -85,7 +85,7 @@ _FIELDS = (
 )
 
 
-class DeusState(State):
+class DeusState(CachedLegalState):
     """A Deus position (see the module docstring for the fields)."""
 
     __slots__ = (*_FIELDS, "game", "board", "rng", "history", "log", "_legal", "open_seat")
@@ -186,26 +186,6 @@ class DeusState(State):
     def describe(self, seat: int, action: int) -> str:
         """A readable label of ``action`` for ``seat`` now."""
         return turn.describe(self, seat, action)
-
-    def apply(self, seat: int, action: int) -> None:
-        """Apply ``action`` for ``seat``, validated as :meth:`State.apply` validates it.
-
-        The fast path: plain ints and a cached legal list holding the action (a seat that owes
-        no decision has an empty list, so a list holding the action is the seat's decision).
-        Anything else takes the general checks, with their errors; the state is unchanged on an
-        error."""
-        legal = self._legal.get(seat)
-        if (
-            legal is not None
-            and type(action) is int
-            and type(seat) is int
-            and 0 <= seat < self.players
-            and action in legal
-        ):
-            self._apply(seat, action)
-            self.history.append((seat, action))
-            return
-        State.apply(self, seat, action)
 
     def _apply(self, seat: int, action: int) -> None:
         self._legal = {}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from civtable.core.api import JSON, Game, Result, State
+from civtable.core.api import JSON, CachedLegalState, Game, Result
 from civtable.core.errors import SerializationError
 from civtable.core.rng import Rng
 from civtable.games.seven_wonders.catalog import (
@@ -266,7 +266,7 @@ def age_event(age: int) -> JSON:
     return {"age": age, "turn": 1, "kind": "age", "direction": "right" if age == 2 else "left"}
 
 
-class SevenWondersState(State):
+class SevenWondersState(CachedLegalState):
     """A 7 Wonders game position. See ``rules/turn.py`` for how it moves."""
 
     __slots__ = (
@@ -420,25 +420,6 @@ class SevenWondersState(State):
     def describe(self, seat: int, action: int) -> str:
         """A readable label of ``action`` for ``seat`` now."""
         return (_turn or _rules()).describe(self, seat, action)  # type: ignore[no-any-return]
-
-    def apply(self, seat: int, action: int) -> None:
-        """Apply ``action`` for ``seat``, validated as :meth:`State.apply` validates it.
-
-        The fast path: plain ints and a cached legal list holding the action (a cached list
-        is the seat's current decision, so the seat owes it). Anything else takes the general
-        checks, with their errors, and the state is unchanged on an error."""
-        legal = self._legal.get(seat)
-        if (
-            legal is not None
-            and type(action) is int
-            and type(seat) is int
-            and 0 <= seat < self.players
-            and action in legal
-        ):
-            self._apply(seat, action)
-            self.history.append((seat, action))
-            return
-        State.apply(self, seat, action)
 
     def _apply(self, seat: int, action: int) -> None:
         # Until the step resolves, an action changes only the acting seat's own decision (its
