@@ -100,11 +100,13 @@ def test_sw_7_cheapest_price_shortcuts_agree_with_the_payment_search() -> None:
     """The cheapest price ``legal_actions`` uses answers some costs without the search (covered
     by own fixed units, a resource short everywhere, a single unit, neighbours selling from fixed
     units only, with or without own choice units): the same price as the cheapest payment option
-    of the search, for every cost, in random positions."""
+    of the search, for every cost, in random positions. Given the buyer's budget it may answer
+    with the price of a plan from the neighbours' fixed units instead (SW-7.12: a legal plan, so
+    the cheapest costs no more), only when that plan fits the budget."""
     rng = Rng(11)
     trade_masks = (3, 5, 6, 9, 10, 12)  # two-resource cards: tradeable (SW-6.3)
     private_masks = (15, 112)  # Caravansery / Forum kinds: own use only (SW-6.4)
-    kinds = {"free": 0, "unbuyable": 0, "single": 0, "several": 0}
+    kinds = {"free": 0, "unbuyable": 0, "single": 0, "several": 0, "bound": 0}
     for _ in range(60):
         sigs = []
         for side in range(3):
@@ -117,6 +119,16 @@ def test_sw_7_cheapest_price_shortcuts_agree_with_the_payment_search() -> None:
             opts = trade.payment_options_uncached(cost_id, *sigs, discount)
             expected = opts[0][0] + opts[0][1] if opts else turn._UNBUYABLE
             assert turn._cheapest_for({}, cost_id, *sigs, discount) == expected, (cost, sigs)
+            for budget in (1, 3, 6, 40):
+                # with a budget: the exact price, or (negated) a plan's price within the budget
+                table: dict[int, int] = {}
+                got = turn._cheapest_for(table, cost_id, *sigs, discount, budget)
+                assert table == {cost_id: got}
+                if got < 0:
+                    assert expected <= -got <= budget, (cost, sigs, budget)
+                    kinds["bound"] += 1
+                else:
+                    assert got == expected, (cost, sigs, budget)
             if expected == 0:
                 kinds["free"] += 1
             elif expected == turn._UNBUYABLE:

@@ -148,7 +148,9 @@ _UNBUYABLE = 1 << 30
 #: the payment options of a cost own production covers
 _NO_PAYMENT: tuple[tuple[int, int], ...] = ((0, 0),)
 #: (own production, left and right tradeable production, discounts) -> {cost id: the coins of
-#: the cheapest payment option (SW-7), or _UNBUYABLE}; a pure cache, cleared when large
+#: the cheapest payment option (SW-7), or _UNBUYABLE; or, negated, the coins of one legal plan
+#: (so the cheapest costs at most that), when that was enough to answer (see _cheapest_for)};
+#: a pure cache, cleared when large
 _cheapest: dict[tuple[int, int, int, int], dict[int, int]] = {}
 _CHEAPEST_LIMIT = 100_000
 #: payment options -> the sorted PAY actions of a pending payment choice (a pure cache)
@@ -156,9 +158,20 @@ _pay_actions: dict[tuple[tuple[int, int], ...], list[int]] = {}
 
 
 def _cheapest_for(
-    table: dict[int, int], cost_id: int, own: int, left: int, right: int, discount: int
+    table: dict[int, int],
+    cost_id: int,
+    own: int,
+    left: int,
+    right: int,
+    discount: int,
+    budget: int = -1,
 ) -> int:
-    """The coins of the cheapest payment option for ``cost_id`` (stored in ``table``)."""
+    """The coins of the cheapest payment option for ``cost_id`` (stored in ``table``).
+
+    With a ``budget`` (coins the buyer can spend, 0 or more) the answer may instead be a bound,
+    negated: ``-p`` says some legal plan costs ``p <= budget`` coins, so the cost is affordable
+    (the cheapest option costs at most ``p``); a caller with fewer coins than ``p`` asks again.
+    """
     # Answers without the search: own fixed units cover the cost (SW-6: nothing to buy); some
     # resource is short even counting every unit of the city and both neighbours (SW-7.1: no
     # plan at all; about half of the first queries of a position); one unit; fixed units only.
@@ -221,6 +234,22 @@ def _cheapest_for(
             )
         table[cost_id] = price
         return price
+    if budget > 0:
+        # The neighbours have choice units, so the cheapest plan needs the search (SW-7.5).
+        # But buying a minimal missing vector from their fixed units alone is a legal plan too
+        # (SW-7.12); if one such plan fits the budget, the cost is affordable without it.
+        price_l, price_r = unit_prices(discount)
+        for need in missing_vectors(cost_id, own):
+            p = _fixed_price(
+                [(i, need[i]) for i, _ in support if need[i]],
+                left_fixed,
+                right_fixed,
+                price_l,
+                price_r,
+            )
+            if p <= budget:
+                table[cost_id] = -p
+                return -p
     opts = payment_options(cost_id, own, left, right, discount)  # memoized: apply asks again
     price = table[cost_id] = opts[0][0] + opts[0][1] if opts else _UNBUYABLE
     return price
@@ -293,9 +322,9 @@ def legal_actions(state: SevenWondersState, seat: int) -> list[int]:
         stage_ok = False
     else:
         price = prices.get(stage_cost)
-        if price is None:
-            price = _cheapest_for(prices, stage_cost, own_sig, left_sig, right_sig, discount)
-        stage_ok = price <= coins
+        if price is None or -price > coins:  # unknown, or a bound above these coins
+            price = _cheapest_for(prices, stage_cost, own_sig, left_sig, right_sig, discount, coins)
+        stage_ok = price <= coins  # a bound (negative) was within the coins
     free_ok = not city.free_used and stages >= FREE_BUILD_AT[board][side]
     hand = state.hands[state.controller] if fc and phase == MAIN else state.hands[c]
     for t in set(hand):
@@ -316,9 +345,11 @@ def legal_actions(state: SevenWondersState, seat: int) -> list[int]:
                 built = True
             else:
                 price = prices.get(cost_id)
-                if price is None:
-                    price = _cheapest_for(prices, cost_id, own_sig, left_sig, right_sig, discount)
-                built = price <= budget
+                if price is None or -price > budget:  # unknown, or a bound above the budget
+                    price = _cheapest_for(
+                        prices, cost_id, own_sig, left_sig, right_sig, discount, budget
+                    )
+                built = price <= budget  # a bound (negative) was within the budget
         if built:
             out.append(BUILD + t)
         if free_ok and not owned:
