@@ -140,6 +140,43 @@ def test_issue21_remembered_scores_equal_scores_computed_afresh(
     assert checked > 1000
 
 
+def test_issue21_memos_kept_across_decisions_follow_the_map(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The memos kept from one decision to the next are those of one map: two games on
+    different random standard maps, their decisions interleaved, never get a remembered score
+    that computing it again would not give (a memo keyed by a map another game had used would)."""
+    remembered = heuristic._memo_own_score
+    checked = switches = 0
+    last: object = None
+
+    def checking(state, seat, shared):  # type: ignore[no-untyped-def]
+        nonlocal checked, switches, last
+        checked += 1
+        v = remembered(state, seat, shared)
+        assert heuristic._MEMO_BOARD[0] is state.board
+        heuristic._MEMO_BOARD[0] = None  # computed afresh: no memo of the culture option
+        try:
+            assert v == heuristic.own_score(state, seat)
+        finally:
+            heuristic._MEMO_BOARD[0] = state.board
+        switches += last is not state.board
+        last = state.board
+        return v
+
+    monkeypatch.setattr(heuristic, "_memo_own_score", checking)
+    states = [new_game(3, 0, "standard_random"), new_game(3, 5, "standard_random")]
+    assert states[0].board is not states[1].board
+    rng = Rng(4)
+    for _ in range(60):
+        for s in states:
+            if not s.is_terminal():
+                seat = s.to_move()[0]
+                s.apply(seat, heuristic.choose(s, seat, rng))
+    assert checked > 1000
+    assert switches > 20  # the memos went from one map to the other and back, many times
+
+
 @pytest.mark.parametrize(("players", "seed"), [(3, 0), (2, 11)])
 def test_issue21_culture_option_by_difficulty_counts_equals_space_by_space(
     players: int, seed: int, monkeypatch: pytest.MonkeyPatch

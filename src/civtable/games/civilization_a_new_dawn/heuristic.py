@@ -326,6 +326,15 @@ def _culture_option(
     slot, targets = _culture_targets(state, seat, wanted, f)
     if not targets:
         return 0.0
+    # a function of the map, the slot, the targets and the difficulty modifiers alone:
+    # remembered for the map of the memos (:func:`_keep_memos_for`)
+    memo = _REACH if state.board is _MEMO_BOARD[0] else {}
+    key = (id(state.board), slot, targets, C._modifiers(state, seat, C.CTX_PLACE))
+    got = memo.get(key)
+    if got is not None:
+        return got
+    if len(memo) >= MEMO_SIZE:
+        memo.clear()
     # the three best reaches, best first: the targets in order of difficulty (a reach falls as
     # the difficulty rises), counted per difficulty on the map's bitsets of the land spaces
     # within each difficulty; below 1 a difficulty counts as 1
@@ -339,7 +348,8 @@ def _culture_option(
             seen = within
             if len(reach) == 3:
                 break
-    return OPTION * sum(reach)
+    got = memo[key] = OPTION * sum(reach)
+    return got
 
 
 def _culture_option_by_space(
@@ -472,17 +482,41 @@ def _seat_inputs(state: CivState, seat: int, shared: _Shared) -> tuple[object, .
 
 
 #: own_score by its inputs (:func:`_seat_inputs`): the candidates of one decision often leave
-#: the other seats' values unchanged. Cleared by :func:`choose` and when it grows past
-#: :data:`MEMO_SIZE`, only to bound the memory.
+#: the other seats' values unchanged, and the decisions of one turn score many of the positions
+#: the focus-card choice already played out. Kept from decision to decision while the map is the
+#: same (:func:`_keep_memos_for`, called by :func:`score`); cleared when it grows past
+#: :data:`MEMO_SIZE` (a few decisions' worth), only to bound the memory.
 _MEMO: dict[tuple[object, ...], float] = {}
-MEMO_SIZE = 100_000
+MEMO_SIZE = 20_000
 #: the spaces next to a seat's cities by (map, cities bitset), for :func:`_seat_inputs`; cleared
-#: with :data:`_MEMO` (a map's ``id`` is only compared within one decision)
+#: with :data:`_MEMO`
 _NEAR: dict[tuple[int, int], int] = {}
+#: :func:`_culture_option` on the memos' map by (map, slot, targets bitset, difficulty
+#: modifiers); cleared with :data:`_MEMO`
+_REACH: dict[tuple[int, int, int, tuple[bool, bool, bool]], float] = {}
+#: the map the memos were filled on: held, so that no other map can take its ``id`` (the keys
+#: name a map by its ``id``) while the memos are kept
+_MEMO_BOARD: list[object] = [None]
+
+
 #: a number per tuple of what every seat's score reads (:func:`_shared_inputs`), for the keys of
 #: :data:`_MEMO`; numbers are never given twice, so clearing this only costs misses
 _COMMON: dict[tuple[object, ...], int] = {}
 _NUMBERS = count()
+
+
+def _keep_memos_for(state: CivState) -> None:
+    """Keep the memos for scoring ``state`` (:func:`score`); clear them when its map is another.
+
+    Every memo entry is a function of its key alone (``test_heuristic.py`` checks remembered
+    scores against scores computed afresh across whole games), so keeping them from one
+    decision to the next changes no value, only how often one is computed."""
+    if _MEMO_BOARD[0] is not state.board:
+        _MEMO.clear()
+        _NEAR.clear()
+        _COMMON.clear()
+        _REACH.clear()
+        _MEMO_BOARD[0] = state.board
 
 
 def _memo_own_score(state: CivState, seat: int, shared: _Shared) -> float:
@@ -503,6 +537,7 @@ def score(state: CivState, seat: int) -> float:
             return 1000.0
         if state.winners:
             return -1000.0
+    _keep_memos_for(state)
     shared = _shared_inputs(state)
     mine = _memo_own_score(state, seat, shared)
     others = [_memo_own_score(state, s, shared) for s in range(state.players) if s != seat]
@@ -591,9 +626,6 @@ def action_values(state: State, seat: int, rng: Rng | None = None) -> dict[int, 
     assert isinstance(state, CivState)
     if rng is None:
         rng = Rng(len(state.history))
-    _MEMO.clear()
-    _NEAR.clear()
-    _COMMON.clear()
     return _values(state, seat, rng)
 
 
@@ -605,9 +637,6 @@ def choose(state: State, seat: int, rng: Rng) -> int:
     acts = state.legal_actions(seat)
     if len(acts) == 1:
         return acts[0]
-    _MEMO.clear()
-    _NEAR.clear()
-    _COMMON.clear()
     best, best_v = acts[0], -math.inf
     for a, v in _values(state, seat, rng).items():
         if v > best_v:
