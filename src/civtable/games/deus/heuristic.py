@@ -145,7 +145,9 @@ def projected_score(state: DeusState, s: int) -> float:
     # The bots call this for every option of every decision: it is written out by hand, with
     # the same arithmetic in the same order as the plain sums (so the same floats).
     gold = state.gold[s]
-    resources: float = 0  # sum of the capped resources, added left to right as sum() does
+    # the sum of the capped resources, added left to right as sum() does (from 0.0, which gives
+    # the same float: the partial sums of whole numbers are exact; the compiled build needs it)
+    resources = 0.0
     for x in state.res[s]:
         resources += x if x <= RES_USEFUL else RES_USEFUL + 0.1 * (x - RES_USEFUL)
     cols = state.cols[s]
