@@ -109,28 +109,3 @@ def test_civ_22_3_evaluate_is_exact_at_the_end() -> None:
         s.apply(seat, heuristic.choose(s, seat, rng))
     rewards = s.result().rewards()
     assert [heuristic.evaluate(s, q) for q in range(2)] == list(rewards)
-
-
-def test_civ_5_2_cut_off_playouts_are_valued_where_the_searchers_next_turn_begins(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """``ISMCTS_CUTOFF`` counts turns (``kunit=turn``): after the root move's turn the other seat
-    plays a whole turn, and the playout is valued when the searching seat is to move again, so
-    every focus card (CIV-5.2) is compared at the same point of the game."""
-    seen: list[tuple[bool, int]] = []
-    real = heuristic.evaluate
-
-    def spy(state: CivState, seat: int) -> float:
-        seen.append((state.is_terminal() or state.to_move() == (seat,), len(state.history)))
-        return real(state, seat)
-
-    monkeypatch.setattr(heuristic, "evaluate", spy)
-    focus = [s for s in _positions(2, 5, 60) if _is_focus_choice(s)][:2]
-    assert len(focus) == 2
-    for s in focus:
-        bot = make_bot("ismcts:10i", 3)
-        assert isinstance(bot, IsmctsBot)
-        assert bot.choose(s, s.to_move()[0]) in s.legal_actions(s.to_move()[0])
-        assert bot.cfg.cutoff_unit == "turn"
-    assert len(seen) == 20
-    assert all(ok for ok, _ in seen)

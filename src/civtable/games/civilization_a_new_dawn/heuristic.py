@@ -58,20 +58,15 @@ NEAR = 0.5  # Preservationist: weight of a natural wonder within reach
 OPTION = 0.5  # value of a wanted space the culture card could take from its slot
 
 
-#: ISMCTS cuts its playouts off this many turns after the root move's turn and scores the
-#: position with :func:`evaluate` (``k=auto``; turns because of ``kunit=turn`` below): the
-#: other seat replies with a whole turn and the playout stops where the searching seat's next
-#: turn begins, so every root move is valued at the same point of the game. A heuristic
-#: playout of a whole Civilization game is slow (one takes about 6 CPU-s at 3 players), so a
-#: 1-second search could not finish one. (Until issue 22's third pass the cut-off was 6 single
-#: decisions, which stopped some root moves' playouts inside the other seat's turn and others
-#: inside the searcher's next one.)
-ISMCTS_CUTOFF = 1
+#: ISMCTS cuts its playouts off this many decision rounds after the expansion and scores the
+#: position with :func:`evaluate` (``k=auto``). A heuristic playout of a whole Civilization game is
+#: slow (one takes about 6 CPU-s at 3 players), so a 1-second search could not finish one;
+#: with the cut-off it runs about 30 iterations per CPU-second (issue 22).
+ISMCTS_CUTOFF = 6
 
 #: ISMCTS defaults for this game (see :func:`civtable.bots.ismcts.game_config`): a game is won or
-#: lost (CIV-22.3), so a finished playout scores its win, not a margin of marks; the cut-off
-#: counts turns (a round ends where the seat to move changes), not single decisions.
-ISMCTS_SETTINGS = "reward=win:kunit=turn"
+#: lost (CIV-22.3), so a finished playout scores its win, not a margin of marks.
+ISMCTS_SETTINGS = "reward=win"
 
 
 def _features(state: CivState, seat: int) -> dict[str, int]:
