@@ -14,6 +14,9 @@ the other and who won; per stage, the logistic scale of the lead that fits the w
 (maximum likelihood on a grid), against the former fixed scale::
 
     python benchmarks/deus_search.py scales --games 120 --seed 5000
+
+With ``--players 4`` the same fit for four players: at every main-phase position, each seat's
+projected lead over the best other seat and whether that seat won (``STAGE_SCALE_4P``).
 """
 
 from __future__ import annotations
@@ -67,25 +70,31 @@ def match(spec: str, count: int, seed: int, settings: str | None) -> None:
     )
 
 
-def scales(count: int, seed: int) -> None:
-    """Fit the logistic scale of the projected lead per stage (two players)."""
+def scales(count: int, seed: int, players: int = 2) -> None:
+    """Fit the logistic scale of the projected lead per stage: with two players the lead over
+    the other seat, with more the lead of each seat over the best other one (what
+    :func:`heuristic.evaluate` scores) against whether that seat won (a shared win split)."""
     game = games.get("deus")
     samples: dict[int, list[tuple[float, float]]] = defaultdict(list)
     for g in range(seed, seed + count):
-        state = game.new_game(2, g)
+        state = game.new_game(players, g)
         assert isinstance(state, DeusState)
         rng = Rng(g)
-        rows: list[tuple[int, float]] = []
+        rows: list[tuple[int, list[float]]] = []
         while not state.is_terminal():
             seat = state.to_move()[0]
             if state.phase == MAIN:
-                lead = heuristic.projected_score(state, 0) - heuristic.projected_score(state, 1)
-                rows.append((heuristic.stage(state), lead))
+                proj = [heuristic.projected_score(state, p) for p in range(players)]
+                leads = [x - max(proj[:p] + proj[p + 1 :]) for p, x in enumerate(proj)]
+                rows.append((heuristic.stage(state), leads))
             state.apply(seat, heuristic.choose(state, seat, rng))
         r = state.result()
-        won = 0.5 if len(r.winners) == 2 else float(0 in r.winners)
-        for st, lead in rows:
-            samples[st] += [(lead, won), (-lead, 1.0 - won)]
+        won = [1.0 / len(r.winners) if p in r.winners else 0.0 for p in range(players)]
+        for st, leads in rows:
+            if players == 2:  # (the same pairs as before: each seat's view of the one lead)
+                samples[st] += [(leads[0], won[0]), (-leads[0], 1.0 - won[0])]
+            else:
+                samples[st] += list(zip(leads, won, strict=True))
 
     def loss(data: list[tuple[float, float]], scale: float) -> float:
         total = 0.0
@@ -94,7 +103,7 @@ def scales(count: int, seed: int) -> None:
             total -= won * math.log(p) + (1.0 - won) * math.log(1.0 - p)
         return total / len(data)
 
-    grid = [2.0 + 0.5 * k for k in range(56)]  # 2 .. 29.5
+    grid = [2.0 + 0.5 * k for k in range(116)]  # 2 .. 59.5
     for st in sorted(samples):
         data = samples[st]
         best = min(grid, key=lambda x: loss(data, x))
@@ -116,11 +125,12 @@ def main(argv: list[str] | None = None) -> int:
     f = sub.add_parser("scales")
     f.add_argument("--games", type=int, default=120)
     f.add_argument("--seed", type=int, default=5000)
+    f.add_argument("--players", type=int, default=2)
     args = parser.parse_args(argv)
     if args.cmd == "match":
         match(args.spec, args.games, args.seed, args.settings)
     else:
-        scales(args.games, args.seed)
+        scales(args.games, args.seed, args.players)
     return 0
 
 
