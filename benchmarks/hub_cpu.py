@@ -100,6 +100,10 @@ async def _run(url: str, args: argparse.Namespace) -> dict[str, Any]:
         "cpu_ms_per_stored_move": round(1000 * (c1 - c0) / max(1, moves), 3),
         # (None: code from before the count, measured with PYTHONPATH set to its src)
         "catch_up_reads": getattr(hub, "catch_up_reads", None),
+        # tentative steps written to the store, and left out because this process was alone
+        # (whole run; None: code from before the counts)
+        "pending_writes": getattr(hub, "pending_writes", None),
+        "pending_skipped": getattr(hub, "pending_skipped", None),
         "refused": refused,
         "uptime": Path("/proc/loadavg").read_text().split()[:3],
     }
@@ -126,7 +130,9 @@ def main(argv: list[str] | None = None) -> int:
             f"{result['games']} games on {result['database']}, {result['seconds']} s: "
             f"{result['stored_moves_per_s']} stored moves/s, CPU {result['cpu_s']} s "
             f"({result['cpu_ms_per_stored_move']} ms per stored move), catch-up reads "
-            f"{result['catch_up_reads']}, refused {result['refused'] or 0}; "
+            f"{result['catch_up_reads']}, steps in progress written "
+            f"{result['pending_writes']} (kept in memory {result['pending_skipped']}), "
+            f"refused {result['refused'] or 0}; "
             f"load {' '.join(result['uptime'])}"
         )
     return 0
