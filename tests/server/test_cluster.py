@@ -780,3 +780,38 @@ def test_a_solo_process_stores_its_steps_in_progress_when_it_shuts_down(pg_url: 
             store.close()
 
     asyncio.run(scenario())
+
+
+def test_a_solo_process_that_loses_its_membership_stores_its_steps_and_joins_again(
+    pg_url: str,
+) -> None:
+    """The connection holding a solo process's membership lock is cut (the lock is then free,
+    so another process could come in): at its next look the process stops being solo, stores
+    the tentative step (TTA-7) it kept in memory, and takes the membership again."""
+
+    async def scenario() -> None:
+        a = Hub(Store.open(pg_url), cluster=True)
+        try:
+            await a.resume()
+            cluster = a.cluster
+            assert cluster is not None
+            assert cluster.solo
+            gid, tokens, seat, first = await _tta_until_compound(a, a)
+            live = await a.fresh(gid)
+            await a.move(gid, tokens[seat], live.seq, first, tentative=0)
+            assert _stored_steps(a.store, gid) == {}
+            owner = cluster._owner
+            assert owner is not None
+            with psycopg.connect(pg_url, autocommit=True) as admin:
+                admin.execute("SELECT pg_terminate_backend(%s)", (owner.info.backend_pid,))
+            await _until(
+                lambda: _stored_steps(a.store, gid) == {seat: [first]},
+                "the step kept in memory was not stored",
+            )
+            await _until(lambda: cluster.solo, "not solo again")
+            assert live.tentative[seat][0] == [first]
+        finally:
+            await a.close()
+            a.store.close()
+
+    asyncio.run(scenario())
