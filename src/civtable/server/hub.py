@@ -587,7 +587,8 @@ class Hub:
         while self._unwritten:
             game_id, seat = min(self._unwritten)
             live = self._live.get(game_id)
-            if live is None:  # not held (evicted): what the store has is its steps' end
+            if live is None:  # evicted, so its steps had ended (a game with steps in
+                # progress is never evicted): the store forgets any it still has
                 await self._db(self.store.set_pending, game_id, seat, [])
                 self._unwritten.discard((game_id, seat))
                 continue
