@@ -76,15 +76,27 @@ async def _run(url: str, args: argparse.Namespace) -> dict[str, Any]:
                     refused[exc.code] = refused.get(exc.code, 0) + 1
                 await asyncio.sleep(0)
 
+    def transactions() -> int | None:
+        """Transactions committed in this database so far (PostgreSQL's statistics, which
+        backends report within about a second; None on SQLite)."""
+        if store.dialect != "postgresql":
+            return None
+        with store.engine.connect() as conn:
+            return int(
+                conn.exec_driver_sql(
+                    "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"
+                ).scalar_one()
+            )
+
     def stored() -> int:
         with store.engine.connect() as conn:
             return int(conn.exec_driver_sql("SELECT count(*) FROM moves").scalar_one())
 
     tasks = [asyncio.create_task(keep_one(i)) for i in range(args.games)]
     await asyncio.sleep(args.warmup)
-    m0, c0, t0 = stored(), time.process_time(), time.perf_counter()
+    m0, c0, t0, d0 = stored(), time.process_time(), time.perf_counter(), transactions()
     await asyncio.sleep(args.seconds)
-    m1, c1, t1 = stored(), time.process_time(), time.perf_counter()
+    m1, c1, t1, d1 = stored(), time.process_time(), time.perf_counter(), transactions()
     stop = True
     await asyncio.gather(*tasks, return_exceptions=True)
     await hub.close()
@@ -98,8 +110,17 @@ async def _run(url: str, args: argparse.Namespace) -> dict[str, Any]:
         "stored_moves_per_s": round(moves / (t1 - t0), 1),
         "cpu_s": round(c1 - c0, 2),
         "cpu_ms_per_stored_move": round(1000 * (c1 - c0) / max(1, moves), 3),
+        # the database's side: transactions committed per stored move (all of them, this
+        # measuring's own reads included; None on SQLite)
+        "db_transactions_per_stored_move": (
+            round((d1 - d0) / max(1, moves), 3) if d0 is not None and d1 is not None else None
+        ),
         # (None: code from before the count, measured with PYTHONPATH set to its src)
         "catch_up_reads": getattr(hub, "catch_up_reads", None),
+        # tentative steps written to the store, and left out because this process was alone
+        # (whole run; None: code from before the counts)
+        "pending_writes": getattr(hub, "pending_writes", None),
+        "pending_skipped": getattr(hub, "pending_skipped", None),
         "refused": refused,
         "uptime": Path("/proc/loadavg").read_text().split()[:3],
     }
@@ -125,8 +146,11 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{result['games']} games on {result['database']}, {result['seconds']} s: "
             f"{result['stored_moves_per_s']} stored moves/s, CPU {result['cpu_s']} s "
-            f"({result['cpu_ms_per_stored_move']} ms per stored move), catch-up reads "
-            f"{result['catch_up_reads']}, refused {result['refused'] or 0}; "
+            f"({result['cpu_ms_per_stored_move']} ms per stored move; database transactions "
+            f"{result['db_transactions_per_stored_move']} per stored move), catch-up reads "
+            f"{result['catch_up_reads']}, steps in progress written "
+            f"{result['pending_writes']} (kept in memory {result['pending_skipped']}), "
+            f"refused {result['refused'] or 0}; "
             f"load {' '.join(result['uptime'])}"
         )
     return 0

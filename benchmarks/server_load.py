@@ -21,7 +21,12 @@ polls ``/healthz``. After ``--warmup`` seconds it measures for ``--seconds`` sec
     .venv/bin/python benchmarks/server_load.py --db postgresql://u:pw@127.0.0.1/db --workers 2
 
 ``--db`` measures on a PostgreSQL database instead (its moves are counted before and after the
-window, so it need not be empty); ``--workers N`` serves with N processes on it.
+window, so it need not be empty); ``--workers N`` serves with N processes on it. How requests
+reach them: ``--balance connection`` (default) is ``civtable serve --workers N`` on one port,
+the kernel handing each connection to any process (so every process holds every game);
+``--balance game`` starts N single ``civtable serve`` processes on N ports and sends each game's
+requests and sockets to one of them, chosen by the game when it is created (what the ``hash``
+balancer of ``docs/deployment.md`` §8 does). The server CPU is then the N processes' sum.
 
 The driver understands both push forms of the server: a whole payload (``type: state``) and a
 delta (``type: delta``, what changed since the payload it ``base``-s on); on a gap it asks for
@@ -211,8 +216,10 @@ def merge(held: dict[str, Any] | None, msg: dict[str, Any]) -> dict[str, Any] | 
 class Seat:
     """One human seat: its socket, the newest payload, and at most one move in flight."""
 
-    def __init__(self, driver: Driver, game_id: str, token: str) -> None:
+    def __init__(self, driver: Driver, game_id: str, token: str, home: int = 0) -> None:
         self.driver = driver
+        #: which server (of ``--balance game``) the game's requests go to
+        self.home = home
         self.game_id = game_id
         self.token = token
         self.latest: dict[str, Any] | None = None
@@ -245,7 +252,7 @@ class Seat:
                 action = self.rng.choice(legal)["id"]
                 t0 = time.perf_counter()
                 try:
-                    r = await d.http.post(
+                    r = await d.https[self.home].post(
                         f"/api/games/{self.game_id}/moves",
                         json={
                             "seq": doc["seq"],
@@ -301,7 +308,7 @@ class Seat:
     async def listen(self) -> None:
         """Hold the seat's socket until the game ends (reconnecting if it drops)."""
         d = self.driver
-        url = f"ws://127.0.0.1:{d.port}/api/games/{self.game_id}/ws"
+        url = f"ws://127.0.0.1:{d.ports[self.home]}/api/games/{self.game_id}/ws"
         while not self.done.is_set() and not d.stopping:
             try:
                 async with websockets.connect(url, max_size=None, open_timeout=30) as ws:
@@ -336,34 +343,40 @@ class Seat:
 class Driver:
     """Keeps ``games`` games live and drives their human seats."""
 
-    def __init__(self, port: int, args: argparse.Namespace) -> None:
-        self.port = port
+    def __init__(self, ports: list[int], args: argparse.Namespace) -> None:
+        #: the servers' ports (several with ``--balance game``: a game's requests go to one)
+        self.ports = ports
         self.args = args
         self.stats = Stats()
         self.stopping = False
         #: does the server take ``tentative`` in a move (code from before it refuses it)
-        self.says_tentative = _takes_tentative(port)
-        self.http = httpx.AsyncClient(
-            base_url=f"http://127.0.0.1:{port}",
-            timeout=60,
-            limits=httpx.Limits(
-                max_connections=args.connections,
-                max_keepalive_connections=None,
-                keepalive_expiry=3,  # below the server's 5 s: never reuse a connection it closed
-            ),
-        )
+        self.says_tentative = _takes_tentative(ports[0])
+        self.https = [
+            httpx.AsyncClient(
+                base_url=f"http://127.0.0.1:{port}",
+                timeout=60,
+                limits=httpx.Limits(
+                    max_connections=max(1, args.connections // len(ports)),
+                    max_keepalive_connections=None,
+                    keepalive_expiry=3,  # below the server's 5 s: never reuse a closed one
+                ),
+            )
+            for port in ports
+        ]
         self.created = 0
 
     async def create(self) -> Seat | None:
         """Create one game (the next of the four) with seat 0 held here."""
         game = GAMES[self.created % len(GAMES)]
+        # the servers in turn, each of the four games on every server in turn too
+        home = (self.created + self.created // len(GAMES)) % len(self.ports)
         self.created += 1
         seats = [{"kind": "human"}] + [{"kind": "bot", "bot": self.args.bot}] * (
             self.args.players - 1
         )
         body = {"game": game, "players": self.args.players, "seats": seats, "take_seat": 0}
         try:
-            r = await self.http.post("/api/games", json=body)
+            r = await self.https[home].post("/api/games", json=body)
         except httpx.HTTPError as exc:
             self.stats.error(f"create {type(exc).__name__}")
             return None
@@ -371,7 +384,7 @@ class Driver:
             self.stats.error(f"create {r.status_code} {r.text[:80]}")
             return None
         doc = r.json()
-        return Seat(self, doc["game"]["id"], doc["token"])
+        return Seat(self, doc["game"]["id"], doc["token"], home)
 
     async def keep_one(self) -> None:
         """One game slot: play a game to its end, then start another."""
@@ -397,12 +410,16 @@ class Driver:
             await asyncio.sleep(0.2)
 
     async def poll_health(self) -> None:
-        """``/healthz`` every ``--health-interval`` seconds on its own connection."""
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{self.port}", timeout=60) as c:
+        """``/healthz`` every ``--health-interval`` seconds on its own connection (the servers
+        in turn)."""
+        async with httpx.AsyncClient(timeout=60) as c:
+            turn = 0
             while not self.stopping:
+                port = self.ports[turn % len(self.ports)]
+                turn += 1
                 t0 = time.perf_counter()
                 try:
-                    r = await c.get("/healthz")
+                    r = await c.get(f"http://127.0.0.1:{port}/healthz")
                     if r.status_code != 200:
                         self.stats.error(f"healthz {r.status_code}")
                 except httpx.HTTPError as exc:
@@ -412,8 +429,15 @@ class Driver:
                 await asyncio.sleep(self.args.health_interval)
 
 
-async def _run(port: int, db: str, server_pid: int, args: argparse.Namespace) -> dict[str, Any]:
-    driver = Driver(port, args)
+def _servers_cpu(pids: list[int]) -> float:
+    """CPU of the server processes and their descendants."""
+    return sum(_cpu_seconds(pid) + _children_cpu(pid) for pid in pids)
+
+
+async def _run(
+    ports: list[int], db: str, server_pids: list[int], args: argparse.Namespace
+) -> dict[str, Any]:
+    driver = Driver(ports, args)
     loop = asyncio.get_running_loop()
     slots = []
     for _ in range(args.games):  # one after another: creation itself is not what is measured
@@ -422,7 +446,7 @@ async def _run(port: int, db: str, server_pid: int, args: argparse.Namespace) ->
     health = loop.create_task(driver.poll_health())
     await asyncio.sleep(args.warmup)
     moves0 = _stored_moves(db)
-    cpu0 = _cpu_seconds(server_pid) + _children_cpu(server_pid)
+    cpu0 = _servers_cpu(server_pids)
     me0 = time.process_time()
     driver.stats.measuring = True
     t0 = time.perf_counter()
@@ -430,16 +454,18 @@ async def _run(port: int, db: str, server_pid: int, args: argparse.Namespace) ->
     driver.stats.measuring = False
     elapsed = time.perf_counter() - t0
     moves1 = _stored_moves(db)
-    cpu1 = _cpu_seconds(server_pid) + _children_cpu(server_pid)
+    cpu1 = _servers_cpu(server_pids)
     me1 = time.process_time()
     driver.stopping = True
     await asyncio.gather(*slots, health, return_exceptions=True)
-    await driver.http.aclose()
+    for http in driver.https:
+        await http.aclose()
     s = driver.stats
     return {
         "live_games": args.games,
         "database": "postgresql" if db.startswith("postgres") else "sqlite",
         "workers": args.workers,
+        "balance": args.balance,
         "players": args.players,
         "bot": args.bot,
         "seconds": round(elapsed, 1),
@@ -487,6 +513,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--workers", type=int, default=1, help="server processes (default 1; >1 needs --db)"
     )
+    ap.add_argument(
+        "--balance",
+        choices=("connection", "game"),
+        default="connection",
+        help="with --workers N: one port, connections spread by the kernel (default), or N "
+        "ports, each game's requests to one (as a per-game hash balancer)",
+    )
     ap.add_argument("--json", action="store_true", help="print JSON")
     args = ap.parse_args(argv)
     if args.workers > 1 and not args.db:
@@ -494,20 +527,30 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or str(Path(tmp) / "load.db")
         url = args.db or f"sqlite:///{db}"
-        port = free_port()
-        log = Path(tmp) / "server.log"
-        extra = [*args.server_arg, *(["--workers", str(args.workers)] if args.workers > 1 else [])]
-        proc = _start(url, port, log, extra, args.civtable)
+        several = args.balance == "game" and args.workers > 1
+        ports = [free_port() for _ in range(args.workers if several else 1)]
+        logs = [Path(tmp) / f"server{i}.log" for i in range(len(ports))]
+        extra = [*args.server_arg]
+        if args.workers > 1 and not several:
+            extra += ["--workers", str(args.workers)]
+        procs: list[subprocess.Popen[bytes]] = []
         try:
-            result = asyncio.run(_run(port, db, proc.pid, args))
+            for port, log in zip(ports, logs, strict=True):
+                procs.append(_start(url, port, log, extra, args.civtable))
+            result = asyncio.run(_run(ports, db, [p.pid for p in procs], args))
         finally:
-            os.kill(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        tail = log.read_text(errors="replace").splitlines()
-        result["server_log_errors"] = sum("Traceback" in line for line in tail)
+            for proc in procs:
+                os.kill(proc.pid, signal.SIGTERM)
+            for proc in procs:
+                try:
+                    proc.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+        result["server_log_errors"] = sum(
+            "Traceback" in line
+            for log in logs
+            for line in log.read_text(errors="replace").splitlines()
+        )
     result["uptime"] = Path("/proc/loadavg").read_text().split()[:3]
     if args.json:
         print(json.dumps(result, indent=1))
@@ -515,7 +558,8 @@ def main(argv: list[str] | None = None) -> int:
         m, h = result["move_ms"], result["healthz_ms"]
         print(
             f"{result['live_games']} live games on {result['database']}, {args.workers} "
-            f"process(es) ({args.players} seats, 1 human + {args.bot} bots), "
+            f"process(es) ({args.balance} balance, {args.players} seats, 1 human + "
+            f"{args.bot} bots), "
             f"{result['seconds']} s: human moves/s {result['human_moves_per_s']}, stored moves/s "
             f"{result['stored_moves_per_s']}; move p50 {m['p50']} ms p99 {m['p99']} ms; /healthz "
             f"p50 {h['p50']} ms p99 {h['p99']} ms; errors {result['errors']} "

@@ -683,3 +683,135 @@ async def _tta_until_compound(a: Hub, b: Hub) -> tuple[str, list[str], int, int]
             if seat not in theirs.tentative:
                 break
     raise AssertionError("no ambiguous compound move in 300 moves")
+
+
+def _stored_steps(store: Store, gid: str) -> dict[int, list[int]]:
+    """The seats' steps in progress as the store has them."""
+    return store.since(gid, 0)[2]
+
+
+async def _until(check: Any, what: str, seconds: float = 15) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if check():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(what)
+
+
+def test_a_process_alone_keeps_steps_in_memory_and_stores_them_before_another_joins(
+    pg_url: str,
+) -> None:
+    """A process alone on the database (solo) writes no tentative step (TTA-7) to the store: a
+    read of the store (a forced catch-up) keeps its steps all the same. A second process that
+    starts waits until the first has stored them, so the next step, sent to the second, is taken
+    as the next step of that move. Once the second leaves, the first is solo again."""
+
+    async def scenario() -> None:
+        a = Hub(Store.open(pg_url), cluster=True)
+        b: Hub | None = None
+        try:
+            await a.resume()
+            await _listening(a)
+            assert a.cluster is not None
+            assert a.cluster.solo
+            gid, tokens, seat, first = await _tta_until_compound(a, a)
+            live = await a.fresh(gid)
+            writes = a.pending_writes
+            await a.move(gid, tokens[seat], live.seq, first, tentative=0)
+            assert live.tentative[seat][0] == [first]
+            assert _stored_steps(a.store, gid) == {}, "a solo process wrote its step"
+            assert a.pending_writes == writes
+            assert a.pending_skipped >= 1
+            await a.fresh(gid, force=True)  # the store has no steps: this copy's are kept
+            assert live.tentative[seat][0] == [first]
+
+            b = Hub(Store.open(pg_url), cluster=True)
+            await asyncio.wait_for(b.resume(), 30)  # let in only after a stored the step
+            assert not a.cluster.solo
+            assert b.cluster is not None
+            assert not b.cluster.solo
+            assert _stored_steps(a.store, gid) == {seat: [first]}
+            await _listening(b)
+            held = live.tentative[seat][1]
+            second = int(min(held.legal_actions(seat)))
+            expect = held.copy()
+            expect.apply(seat, second)
+            seq = live.seq
+            await b.move(gid, tokens[seat], seq, second, tentative=1)
+            if expect.move_open(seat):
+                assert _stored_steps(b.store, gid) == {seat: [first, second]}
+            else:
+                assert b.store.moves(gid)[seq:] == [(seat, first), (seat, second)]
+            await b.close()
+            b.store.close()
+            b = None
+            await _until(lambda: a.cluster is not None and a.cluster.solo, "a is not solo again")
+        finally:
+            for hub in (a, b):
+                if hub is not None:
+                    await hub.close()
+                    hub.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_solo_process_stores_its_steps_in_progress_when_it_shuts_down(pg_url: str) -> None:
+    """A solo process's tentative steps are stored at a graceful shutdown, so that a process
+    started later takes the seat's next step as the next step of the same move (TTA-7); a step
+    withdrawn while solo is withdrawn in the store too."""
+
+    async def scenario() -> None:
+        a = Hub(Store.open(pg_url), cluster=True)
+        try:
+            await a.resume()
+            gid, tokens, seat, first = await _tta_until_compound(a, a)
+            live = await a.fresh(gid)
+            await a.move(gid, tokens[seat], live.seq, first, tentative=0)
+            await a.cancel(gid, tokens[seat], live.seq)
+            await a.move(gid, tokens[seat], live.seq, first, tentative=0)
+            assert _stored_steps(a.store, gid) == {}
+        finally:
+            await a.close()
+            a.store.close()
+        store = Store.open(pg_url)
+        try:
+            assert _stored_steps(store, gid) == {seat: [first]}
+        finally:
+            store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_solo_process_that_loses_its_membership_stores_its_steps_and_joins_again(
+    pg_url: str,
+) -> None:
+    """The connection holding a solo process's membership lock is cut (the lock is then free,
+    so another process could come in): at its next look the process stops being solo, stores
+    the tentative step (TTA-7) it kept in memory, and takes the membership again."""
+
+    async def scenario() -> None:
+        a = Hub(Store.open(pg_url), cluster=True)
+        try:
+            await a.resume()
+            cluster = a.cluster
+            assert cluster is not None
+            assert cluster.solo
+            gid, tokens, seat, first = await _tta_until_compound(a, a)
+            live = await a.fresh(gid)
+            await a.move(gid, tokens[seat], live.seq, first, tentative=0)
+            assert _stored_steps(a.store, gid) == {}
+            owner = cluster._owner
+            assert owner is not None
+            with psycopg.connect(pg_url, autocommit=True) as admin:
+                admin.execute("SELECT pg_terminate_backend(%s)", (owner.info.backend_pid,))
+            await _until(
+                lambda: _stored_steps(a.store, gid) == {seat: [first]},
+                "the step kept in memory was not stored",
+            )
+            await _until(lambda: cluster.solo, "not solo again")
+            assert live.tentative[seat][0] == [first]
+        finally:
+            await a.close()
+            a.store.close()
+
+    asyncio.run(scenario())

@@ -73,3 +73,46 @@ def test_merge_extends_the_payload_a_delta_is_based_on() -> None:
     assert merged["type"] == "state"
     assert merged["version"] == 7
     assert merge(full, {**delta, "base": 6}) is None  # a gap: ask for the whole state
+
+
+def test_load_benchmark_sends_each_game_to_one_of_several_processes(pg_url: str) -> None:
+    """``--balance game``: two server processes on one PostgreSQL; each game's requests and
+    socket go to the one that created it (as a per-game hash balancer sends them). The games
+    are spread over both processes, and nothing fails."""
+    bench = _bench()
+    seen: list[int] = []
+    real = bench.Seat.__init__
+
+    def spy(self: object, driver: object, game_id: str, token: str, home: int = 0) -> None:
+        seen.append(home)
+        real(self, driver, game_id, token, home)
+
+    bench.Seat.__init__ = spy
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = bench.main(
+            [
+                "--db",
+                pg_url,
+                "--workers",
+                "2",
+                "--balance",
+                "game",
+                "--games",
+                "4",
+                "--seconds",
+                "3",
+                "--warmup",
+                "2",
+                "--json",
+                "--health-interval",
+                "0.2",
+            ]
+        )
+    assert code == 0
+    result = json.loads(out.getvalue())
+    assert result["balance"] == "game"
+    assert result["errors"] == 0, result["error_kinds"]
+    assert result["server_log_errors"] == 0
+    assert result["stored_moves_per_s"] > 0
+    assert sorted(set(seen)) == [0, 1], seen

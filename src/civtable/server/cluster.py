@@ -17,6 +17,15 @@ its own:
   PostgreSQL ends its session and frees them, and another process's :meth:`orphans` sweep
   takes the games over.
 
+- the same owner connection holds this process's **membership** (:data:`MEMBER_LOCK`): a
+  process alone on the database holds it exclusively and is :attr:`Cluster.solo`; every other
+  process holds it shared. A solo process keeps a seat's tentative steps in memory only (no
+  other process can be sent the next step). A process that starts waits for the membership
+  shared (:meth:`Cluster.join`); the solo process sees it waiting (:meth:`Cluster.joiners`),
+  writes its steps in progress to the store and shares (:meth:`Cluster.share`); only then does
+  the new process get its lock and take requests. A process left alone becomes solo again
+  (:meth:`Cluster.try_solo`).
+
 Neither is needed for correctness of the log: the store refuses a second commit of one move
 number whoever sends it (:class:`civtable.store.StaleSequenceError`). Notices keep the other
 processes' pushes timely; ownership keeps two processes from searching for the same bot.
@@ -40,6 +49,10 @@ LISTENER_NAME = "civtable-listen"
 #: ``hashtext``. Two game ids with one hash share a lock: one process then moves both games' bots.
 LOCK_SPACE = 0x63697674
 _LOCK = f"{LOCK_SPACE}, hashtext(%s)"
+#: the membership lock (its own first key, so that no game's lock is the same): exclusive for a
+#: process alone on the database, shared by each of several
+MEMBER_SPACE = LOCK_SPACE + 1
+MEMBER_LOCK = f"{MEMBER_SPACE}, 0"
 
 
 def psycopg_url(store: Store) -> str:
@@ -70,6 +83,12 @@ class Cluster:
         #: how many times the listener started listening (a read made under an older epoch
         #: may have missed notices sent while it was away)
         self.epoch = 0
+        #: this process holds the membership lock exclusively: no other process is on the
+        #: database, none can start taking requests before this one :meth:`share`-s
+        self.solo = False
+        #: how this process holds the membership lock: "exclusive", "shared" or None
+        self.mode: str | None = None
+        self._join_lock = asyncio.Lock()
 
     # --- notices ------------------------------------------------------------------------------
     def listen(
@@ -114,6 +133,7 @@ class Cluster:
                             log.exception("cluster: notice %r", notice.payload)
             except psycopg.Error as exc:
                 self.listening = False  # from here on notices may be lost
+                self.doubt()
                 log.warning("cluster: listener connection lost: %s", exc)
                 await asyncio.sleep(0.2)
             finally:
@@ -137,17 +157,94 @@ class Cluster:
 
         async with self._owner_lock:
             if self._owner is None or self._owner.closed:
-                self._owned.clear()
+                self._lost()
                 self._owner = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
             try:
                 cur = await self._owner.execute(sql, params)
                 return list(await cur.fetchall()) if cur.description else []
             except psycopg.OperationalError:
-                self._owned.clear()
+                self._lost()
                 with contextlib.suppress(Exception):
                     await self._owner.close()
                 self._owner = None
                 raise
+
+    def _lost(self) -> None:
+        """The owner connection is gone, and every lock it held with it."""
+        self._owned.clear()
+        self.solo = False
+        self.mode = None
+
+    # --- membership ---------------------------------------------------------------------------
+    @property
+    def member(self) -> bool:
+        """Does this process hold the membership lock (as far as it knows)?"""
+        return self.mode is not None
+
+    async def join(self) -> None:
+        """Become a member: solo if no other process is one, else wait until the membership
+        can be shared (a solo process shares once it has written its steps in progress)."""
+        async with self._join_lock:
+            if self.mode is not None or self._closed:
+                return
+            rows = await self._query(f"SELECT pg_try_advisory_lock({MEMBER_LOCK})", ())
+            if rows and rows[0][0]:
+                self.mode = "exclusive"
+                self.solo = True
+                return
+            log.info("cluster: waiting for the other processes to let this one in")
+            await self._query(f"SELECT pg_advisory_lock_shared({MEMBER_LOCK})", ())
+            self.mode = "shared"
+
+    async def joiners(self) -> bool:
+        """Is a process waiting to join (for this solo process to :meth:`share`)?"""
+        rows = await self._query(
+            "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory'"
+            " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            f" AND classid = {MEMBER_SPACE} AND objid = 0 AND objsubid = 2 AND NOT granted)",
+            (),
+        )
+        return bool(rows and rows[0][0])
+
+    async def share(self) -> None:
+        """Stop being solo: hold the membership shared, so that waiting processes join. The
+        caller has written its steps in progress first (and sets :attr:`solo` False before
+        that, so that no later step is kept in memory only)."""
+        self.solo = False
+        if self.mode != "exclusive":
+            return
+        await self._query(f"SELECT pg_advisory_lock_shared({MEMBER_LOCK})", ())
+        self.mode = "shared"
+        await self._query(f"SELECT pg_advisory_unlock({MEMBER_LOCK})", ())
+
+    async def try_solo(self) -> bool:
+        """Become solo again if every other process has left (none holds the membership, none
+        waits for it); True if this process is solo now."""
+        if self.solo or self.mode is None or self._closed:
+            return self.solo
+        if self.mode == "exclusive":  # (after :meth:`doubt`) still held: nobody came in
+            rows = await self._query(
+                "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory'"
+                f" AND classid = {MEMBER_SPACE} AND objid = 0 AND objsubid = 2"
+                " AND pid = pg_backend_pid() AND mode = 'ExclusiveLock' AND granted)",
+                (),
+            )
+            if rows and rows[0][0]:
+                self.solo = True
+            else:
+                self._lost()
+            return self.solo
+        rows = await self._query(f"SELECT pg_try_advisory_lock({MEMBER_LOCK})", ())
+        if rows and rows[0][0]:
+            self.mode = "exclusive"
+            await self._query(f"SELECT pg_advisory_unlock_shared({MEMBER_LOCK})", ())
+            self.solo = True
+        return self.solo
+
+    def doubt(self) -> None:
+        """The database may have been away (the listener lost its connection): stop being solo
+        until :meth:`try_solo` has seen the membership lock still held."""
+        self.solo = False
 
     async def claim(self, game_id: str) -> bool:
         """Take the game's bots unless another process moves them; True if this one does."""
@@ -209,4 +306,4 @@ class Cluster:
                 with contextlib.suppress(Exception):
                     await self._owner.close()
                 self._owner = None
-        self._owned.clear()
+        self._lost()

@@ -36,9 +36,11 @@ other processes' commits catch up the games this process holds and push them to 
 lost listener connection makes every game be read again, and every ``resync_every`` seconds one
 query checks the held games against the store (a notice lost any other way). A seat's
 tentative steps are written to the store too (``pending``), so its next step may reach any
-process. The bots of a game are moved by the one process that holds its advisory lock; a
-process that dies frees its locks and another one takes its games over. On SQLite (one
-process) none of this runs.
+process, unless this process is alone on the database (:attr:`Cluster.solo`): then they are
+kept in memory as on SQLite, and written when another process asks to join, before it is let
+in (:meth:`Hub._membership`), or at shutdown. The bots of a game are moved by the one process
+that holds its advisory lock; a process that dies frees its locks and another one takes its
+games over. On SQLite (one process) none of this runs.
 """
 
 from __future__ import annotations
@@ -285,6 +287,15 @@ class Hub:
         #: store reads made to catch a copy up (for metrics and tests)
         self.catch_up_reads = 0
         self._sweeper: asyncio.Task[None] | None = None
+        #: (game id, seat) whose steps in progress changed while this process was solo and are
+        #: not written to the store (written before another process joins)
+        self._unwritten: set[tuple[str, int]] = set()
+        #: tentative-step writes made to the store, and those left out while solo (metrics,
+        #: tests)
+        self.pending_writes = 0
+        self.pending_skipped = 0
+        #: :meth:`resume` made this process a member: it takes steps only as one
+        self._joined = False
         #: moves of all games are committed together by one writer (issue 23)
         self.commits = GroupCommit(store)
         #: the search behind "suggest a move" (issue 22): an ISMCTS spec chosen by the server
@@ -314,6 +325,10 @@ class Hub:
         games with bots that no process moves (now, and every ``sweep_every`` seconds); returns
         how many were taken now."""
         if self.cluster is not None:
+            # let in (waits while a process alone on the database writes its steps in
+            # progress), before this one takes any request
+            await self.cluster.join()
+            self._joined = True
             self.cluster.listen(self._on_notice, self._on_reconnect)
             taken = await self._sweep()
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
@@ -354,6 +369,8 @@ class Hub:
             self._procs = None
         await asyncio.to_thread(self.commits.close)  # what is queued is committed first
         if self.cluster is not None:  # frees this process's games for the others
+            with contextlib.suppress(Exception):  # a process that starts later takes them on
+                await self._write_unwritten()
             await self.cluster.close()
 
     def held(self, game_id: str) -> LiveGame | None:
@@ -484,6 +501,7 @@ class Hub:
         record, tail, held = await self._db(self.store.since, live.id, live.seq, known)
         old = live.record
         have = {s: acts for s, (acts, _) in live.tentative.items()}
+        held = self._with_unwritten(live, held)
         same = record.status == old.status and record.seq == live.seq and not tail
         if same and (record.status != "lobby" or record.seats == old.seats) and held == have:
             return False
@@ -513,6 +531,7 @@ class Hub:
 
     async def _reload(self, live: LiveGame, record: GameRecord) -> None:
         """Replace the copy by a replay of the whole stored log (caller holds the lock)."""
+        have = {s: acts for s, (acts, _) in live.tentative.items()}
         actions: list[tuple[int, int]] = []
         state: State | None = None
         if record.status != "lobby":
@@ -525,9 +544,81 @@ class Hub:
         live.tentative.clear()
         if state is not None:
             _, _, held = await self._db(self.store.since, live.id, record.seq)
-            for seat, steps in held.items():
+            for seat, steps in self._with_unwritten(live, held, have).items():
                 self._set_tentative(live, seat, steps)
         self._make_bots(live)
+
+    def _with_unwritten(
+        self, live: LiveGame, held: dict[int, list[int]], have: dict[int, list[int]] | None = None
+    ) -> dict[int, list[int]]:
+        """The stored steps in progress ``held``, with this copy's (``have``) for the seats whose
+        steps changed while this process was solo and are not written yet: for those the store
+        is behind, and no other process can have changed them."""
+        mine = [seat for gid, seat in self._unwritten if gid == live.id]
+        if not mine:
+            return held
+        if have is None:
+            have = {s: acts for s, (acts, _) in live.tentative.items()}
+        out = dict(held)
+        for seat in mine:
+            if seat in have:
+                out[seat] = list(have[seat])
+            else:
+                out.pop(seat, None)
+        return out
+
+    async def _write_pending(self, live: LiveGame, seat: int, steps: list[int]) -> None:
+        """Keep a seat's steps in progress in the store, where another process may take its next
+        step (caller holds the lock); while this process is alone (:attr:`Cluster.solo`) only
+        note that the store lacks them. Nothing on SQLite."""
+        if self.cluster is None:
+            return
+        if self.cluster.solo:
+            self._unwritten.add((live.id, seat))
+            self.pending_skipped += 1
+            return
+        await self._db(self.store.set_pending, live.id, seat, steps)
+        self._unwritten.discard((live.id, seat))
+        self.pending_writes += 1
+
+    async def _write_unwritten(self) -> None:
+        """Write the steps in progress kept in memory only while this process was solo (it is
+        no longer: each game's lock is taken, so a step being taken is written with them)."""
+        while self._unwritten:
+            game_id, seat = min(self._unwritten)
+            live = self._live.get(game_id)
+            if live is None:  # evicted, so its steps had ended (a game with steps in
+                # progress is never evicted): the store forgets any it still has
+                await self._db(self.store.set_pending, game_id, seat, [])
+                self._unwritten.discard((game_id, seat))
+                continue
+            async with live.lock:
+                if (game_id, seat) not in self._unwritten:
+                    continue
+                held = live.tentative.get(seat)
+                await self._db(self.store.set_pending, game_id, seat, held[0] if held else [])
+                self._unwritten.discard((game_id, seat))
+                self.pending_writes += 1
+
+    async def _membership(self) -> None:
+        """Let a process that waits to join in (after writing the steps kept in memory only),
+        or become solo when every other process has left; write what a lost membership left
+        unwritten."""
+        cluster = self.cluster
+        assert cluster is not None
+        if cluster.solo:
+            if await cluster.joiners():
+                cluster.solo = False  # from now on every step is written
+                await self._write_unwritten()
+                await cluster.share()
+                log.info("cluster: another process joins; steps in progress are stored")
+            return
+        if self._unwritten:  # the membership was lost with the owner connection
+            await self._write_unwritten()
+        if not cluster.member:
+            await cluster.join()
+        elif await cluster.try_solo():
+            log.info("cluster: alone on the database; steps in progress kept in memory")
 
     async def _fresh(self, live: LiveGame, *, force: bool = False) -> bool:
         """With other processes: catch the copy up and push what changed (caller holds the
@@ -700,6 +791,7 @@ class Hub:
         while not self._closing:
             await asyncio.sleep(cluster.sweep_every)
             try:
+                await self._membership()
                 await self._sweep()
                 if time.monotonic() - last_resync >= self.resync_every:
                     last_resync = time.monotonic()
@@ -1079,9 +1171,17 @@ class Hub:
         live, seat = await self._move(game_id, token, seq, action, tentative)
         return self.encoded(live, seat, lang)
 
+    async def _member(self) -> None:
+        """With other processes: take a step only as a member (:meth:`Cluster.join`); one whose
+        membership was lost waits to be let in again, so that no solo process holds steps in
+        memory only meanwhile."""
+        if self.cluster is not None and self._joined and not self.cluster.member:
+            await self.cluster.join()
+
     async def _move(
         self, game_id: str, token: str | None, seq: int, action: int, tentative: int | None
     ) -> tuple[LiveGame, int]:
+        await self._member()
         live = await self.live(game_id)
         if self.cluster is None:
             seat = self.seat_of(live, token)
@@ -1122,6 +1222,7 @@ class Hub:
         lang: str | None = None,
     ) -> JSON:
         """Withdraw the last ``steps`` tentative steps of the token's seat (all if None)."""
+        await self._member()
         live = await self.fresh(game_id, force=True)
         seat = self.seat_of(live, token)
         async with live.lock:
@@ -1135,8 +1236,7 @@ class Hub:
                     "bad_steps", f"you can go back 1 to {len(actions)} steps, not {steps}"
                 )
             keep = actions[: len(actions) - steps] if steps is not None else []
-            if self.cluster is not None:
-                await self._db(self.store.set_pending, live.id, seat, keep)
+            await self._write_pending(live, seat, keep)
             self._set_tentative(live, seat, keep)
             self._push_seat(live, seat)
         return self.payload(live, seat, lang)
@@ -1206,8 +1306,7 @@ class Hub:
             raise invalid("illegal_action", str(exc)) from exc
         steps = [*(held[0] if held is not None else []), action]
         if hold and not after.is_terminal() and after.move_open(seat):
-            if self.cluster is not None:  # any process may take the next step
-                await self._db(self.store.set_pending, live.id, seat, steps)
+            await self._write_pending(live, seat, steps)  # any process may take the next step
             live.tentative[seat] = (steps, after)
             self._push_seat(live, seat)
             return
@@ -1236,6 +1335,7 @@ class Hub:
         live.state = after
         live.seq = new_seq
         live.tentative.pop(seat, None)
+        self._unwritten.discard((live.id, seat))  # the commit forgot the seat's stored steps
         for other, (actions, _) in list(live.tentative.items()):
             # another seat's move in progress is kept if it still applies after this one
             self._set_tentative(live, other, actions)
