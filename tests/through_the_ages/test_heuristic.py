@@ -272,8 +272,9 @@ def test_tta_6_1_heuristic_values_are_the_same_for_every_hidden_state_of_its_vie
     decks are face down, TTA-8.8, TTA-12.1): at every decision of self-play, a determinization
     of the position (other military hands, decks, face-down discards and events re-dealt, a
     generator of its own; the same view) gets exactly the values of the true position. Covers
-    the last discard of a turn (TTA-8.1), which used to draw the true next cards, colonies and
-    action cards that draw military cards, and other seats' replies (``_settle``)."""
+    the last discard of a turn (TTA-8.1), which used to draw the true next cards, colonies that
+    draw military cards (TTA-11; valued on the seat's sample, counted here) and other seats'
+    replies (``_settle``)."""
     from collections import Counter
 
     from civtable.games.through_the_ages.state import P_DISCARD, P_SEND
