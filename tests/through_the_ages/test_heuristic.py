@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from civtable.core.rng import Rng
 from civtable.games.through_the_ages import GAME, heuristic
 from civtable.games.through_the_ages.state import TTAState
@@ -236,3 +238,128 @@ def test_tta_6_2_prepare_is_valued_without_the_hidden_current_event() -> None:
                 checked += 1
             state.apply(seat, heuristic.choose(state, seat, rng))
     assert checked >= 10
+
+
+def _swap_unseen(state: TTAState, cards: list[int], age: int) -> bool:
+    """Swap every card of ``age`` in ``cards`` (a hand or a pile nobody but its owner sees) with
+    one of the same age and another worth from the military deck of that age (the same view
+    for every other seat, TTA-6.1: military cards are secret). False: nothing to swap."""
+    from civtable.games.through_the_ages.catalog import CARDS
+
+    deck = state.mil_decks[age]
+    swapped = False
+    for i, c in enumerate(cards):
+        if CARDS[c].age != age:
+            continue
+        j = next(
+            (
+                j
+                for j, d in enumerate(deck)
+                if (CARDS[d].type == "bonus") != (CARDS[c].type == "bonus")
+            ),
+            -1,
+        )
+        if j >= 0:
+            cards[i], deck[j] = deck[j], cards[i]
+            swapped = True
+    return swapped
+
+
+def test_tta_6_1_heuristic_values_are_the_same_for_every_hidden_state_of_its_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The heuristic decides on what its seat can see (TTA-6.1: military cards are secret; the
+    decks are face down, TTA-8.8, TTA-12.1): at every decision of self-play, a determinization
+    of the position (other military hands, decks, face-down discards and events re-dealt, a
+    generator of its own; the same view) gets exactly the values of the true position. Covers
+    the last discard of a turn (TTA-8.1), which used to draw the true next cards, colonies that
+    draw military cards (TTA-11; valued on the seat's sample, counted here) and other seats'
+    replies (``_settle``)."""
+    from collections import Counter
+
+    from civtable.games.through_the_ages.state import P_DISCARD, P_SEND
+
+    samples = 0  # look-aheads that drew unseen cards, valued on a sample of the hidden cards
+    determinize = TTAState.determinize
+
+    def counted(state: TTAState, seat: int, rng: Rng) -> TTAState:
+        nonlocal samples
+        samples += 1
+        return determinize(state, seat, rng)
+
+    monkeypatch.setattr(TTAState, "determinize", counted)
+    kinds: Counter[int] = Counter()
+    for players, seed, mode in ((4, 2, "first"), (4, 3, "first"), (3, 1, "full")):
+        state = GAME.new_game(players, seed, {"mode": mode})
+        assert isinstance(state, TTAState)
+        rng = Rng(seed)
+        step = 0
+        while not state.is_terminal():
+            seat = state.to_move()[0]
+            if len(state.legal_actions(seat)) > 1:
+                other = determinize(state, seat, Rng(1000 + step))
+                assert other.view(seat) == state.view(seat)
+                values = heuristic.action_values(state, seat)
+                assert heuristic.action_values(other, seat) == values, (players, seed, step)
+                kinds[state.pending[0]] += 1
+            state.apply(seat, heuristic.choose(state, seat, rng))
+            step += 1
+    assert kinds[P_DISCARD] >= 100
+    assert kinds[P_SEND] >= 10
+    assert sum(kinds.values()) >= 1000
+    assert samples >= 2
+
+
+def test_tta_8_1_last_discard_is_valued_without_the_unseen_draws() -> None:
+    """The last excess military card discarded (TTA-8.1) ends the turn, and the unused military
+    actions then draw from the face-down deck (TTA-8.8). Two positions that differ only in the
+    order of that deck (the same view) give the same values for the discards."""
+    from civtable.games.through_the_ages.state import P_DISCARD
+
+    checked = 0
+    for seed in (2, 3):
+        state = GAME.new_game(4, seed, {"mode": "first"})
+        assert isinstance(state, TTAState)
+        rng = Rng(seed)
+        while not state.is_terminal():
+            seat = state.to_move()[0]
+            deck = state.mil_decks[state.age] if state.age < 4 else []
+            if state.pending[:2] == [P_DISCARD, 1] and len(set(deck)) > 1:
+                other = state.copy()
+                other.mil_decks[state.age].reverse()
+                assert other.view(seat) == state.view(seat)
+                assert heuristic.action_values(other, seat) == heuristic.action_values(state, seat)
+                checked += 1
+            state.apply(seat, heuristic.choose(state, seat, rng))
+    assert checked >= 20
+
+
+def test_tta_6_1_other_seats_replies_are_valued_without_their_hidden_hands() -> None:
+    """When the heuristic's look-ahead leaves another seat a choice (a plunderer's mix, an
+    event's losses), it answers for that seat by what it can see: the other's military hand
+    (secret, TTA-6.1) counts by its size. Swapping the cards of that hand for others of the
+    same age (the same view for every other seat) leaves every reply's value unchanged."""
+    from civtable.games.through_the_ages.rules import events
+    from civtable.games.through_the_ages.state import P_OPTION
+
+    checked = 0
+    for players, seed in ((3, 1), (4, 2), (4, 3)):
+        state = GAME.new_game(players, seed, {"mode": "full"})
+        assert isinstance(state, TTAState)
+        rng = Rng(seed)
+        while not state.is_terminal():
+            seat = state.to_move()[0]
+            if state.pending[0] == P_OPTION and state.pending[1] != events.W_MDISCARD:
+                other = state.copy()
+                if _swap_unseen(other, other.civs[seat].mhand, state.age):
+                    legal = state.legal_actions(seat)
+                    assert other.legal_actions(seat) == legal
+                    for viewer in range(players):
+                        if viewer != seat:
+                            assert other.view(viewer) == state.view(viewer)
+                    assert [heuristic._reply_value(other, seat, a) for a in legal] == [
+                        heuristic._reply_value(state, seat, a) for a in legal
+                    ]
+                    checked += 1
+            state.apply(seat, heuristic.choose(state, seat, rng))
+    assert checked >= 5

@@ -12,6 +12,10 @@ Age III scoring event counts the lead it would give (TTA-12.8, TTA-13.2). The bo
 bids for a territory only up to a value it puts on it, and defends an aggression when a card can
 stop it (the look-ahead follows its own decisions).
 
+It decides on what its seat can see (its view): another seat's military hand counts by its
+size, and a look-ahead that would draw unseen military cards is not played on the true decks
+(:func:`_seen_value`).
+
 For ISMCTS (:mod:`civtable.bots.ismcts`): :func:`action_values` (the values :func:`choose`
 compares) ranks the search's root moves, :func:`evaluate` scores cut-off playouts and
 :func:`search_clock` counts the cut-off (``ISMCTS_CUTOFF``) in the searching seat's turns.
@@ -24,13 +28,19 @@ import math
 from civtable.core.api import State
 from civtable.core.rng import Rng
 from civtable.games.through_the_ages import actions as ax
-from civtable.games.through_the_ages.catalog import CARDS, EVENT_CULTURE, MIL_DRAW_MAX
+from civtable.games.through_the_ages.catalog import (
+    CARDS,
+    EVENT_CULTURE,
+    MIL_DRAW_MAX,
+    military_deck,
+)
 from civtable.games.through_the_ages.rules import board, impact, row
 from civtable.games.through_the_ages.scoring import breakdown
 from civtable.games.through_the_ages.state import (
     F_RESIGNED,
     P_BID,
     P_DEFEND,
+    P_DISCARD,
     P_NONE,
     P_OPTION,
     Civ,
@@ -91,8 +101,9 @@ _DEVELOPED_WORTH: tuple[float | None, ...] = tuple(
 )
 
 
-def potential(state: TTAState, seat: int) -> float:
-    """Projected final score of ``seat``."""
+def potential(state: TTAState, seat: int, *, hand_seen: bool = True) -> float:
+    """Projected final score of ``seat``; with ``hand_seen`` False its military hand counts
+    by its size alone (the face-down hand as another seat sees it)."""
     civ = state.civs[seat]
     r = rounds_left(state)
     rates = board.ratings(civ)
@@ -122,18 +133,22 @@ def potential(state: TTAState, seat: int) -> float:
         v -= 2.0 * (eat - food_p) * r4
     if max(0, board.happiness_required(civ.yellow) - happy) > civ.pool:  # turn.uprising()
         v -= 6.0
-    return v + _military(state, seat, strength, r)
+    return v + _military(state, seat, strength, r, hand_seen)
 
 
-def _military(state: TTAState, seat: int, strength: int, r: float) -> float:
-    """Strength, and the gap to the strongest opponent; military cards; colonies."""
+def _military(state: TTAState, seat: int, strength: int, r: float, hand_seen: bool) -> float:
+    """Strength, and the gap to the strongest opponent; military cards (by their size alone
+    unless ``hand_seen``); colonies."""
     civ = state.civs[seat]
     others = [board.ratings(c)[2] for o, c in enumerate(state.civs) if o != seat and _live(c)]
     gap = max(others, default=0) - strength
     lead = strength - min(others, default=0)
     v = 0.3 * strength - 1.2 * max(0, gap) * min(r, 4.0) / 4.0 + 0.4 * min(max(0, lead), 8)
-    for c in civ.mhand:
-        v += _MILITARY_WORTH[c]
+    if hand_seen:
+        for c in civ.mhand:
+            v += _MILITARY_WORTH[c]
+    else:
+        v += UNSEEN_MILITARY_WORTH * len(civ.mhand)
     if seat == state.current and not state.over:
         v += _unused_actions_value(state, civ, r)
     return v + 2.0 * len(civ.colonies)
@@ -178,6 +193,17 @@ def _unused_actions_value(state: TTAState, civ: Civ, r: float) -> float:
 _MILITARY_WORTH: tuple[float, ...] = tuple(0.6 if card.type == "bonus" else 0.3 for card in CARDS)
 
 
+def _mean_military_worth() -> float:
+    """The mean :data:`_MILITARY_WORTH` of a military card of Ages I-III (the four-player
+    full game's decks, TTA-2.2): the worth of a card in a hand another seat cannot see."""
+    deck = [c for age in (1, 2, 3) for c in military_deck(age, 4, False)]
+    return sum(_MILITARY_WORTH[c] for c in deck) / len(deck)
+
+
+#: the worth of a military card nobody but its owner has seen (TTA-6.1: military cards are secret)
+UNSEEN_MILITARY_WORTH = _mean_military_worth()
+
+
 def _live(civ: Civ) -> bool:
     """Still in the game (a resigned civilization is compared with nobody, TTA-6.8)."""
     return not civ.flags & F_RESIGNED
@@ -197,39 +223,100 @@ def evaluate(state: State, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-(mine - best) / 8.0))
 
 
-def _value_after(state: TTAState, seat: int, action: int, depth: int) -> float:
-    """Potential after ``action``, following the seat's own pending decisions (action cards)."""
+def _value_after(
+    state: TTAState, seat: int, action: int, depth: int, piles: tuple[int, ...] | None
+) -> float:
+    """Potential after ``action``, following the seat's own pending decisions (action cards).
+    ``piles``: the military piles' sizes before the look-ahead (:func:`_piles`); one that
+    draws from them raises :class:`_UnseenDrawError` (``None``: a sample, draws are fine)."""
+    if (
+        state.pending[0] == P_DISCARD
+        and state.pending[1] == 1
+        and ax.DISCARD <= action < ax.HAMMURABI
+    ):
+        return _last_discard_value(state, seat, action - ax.DISCARD)
     s = state.scratch_copy()
     s._apply(seat, action)  # a legal action: apply()'s checks would only repeat that
     if s.pending[0] == P_DEFEND and s.pending[2] == seat and not s.is_terminal():
-        return _aggression_value(s, seat, depth)
+        return _aggression_value(s, seat, depth, piles)
     if ax.WAR <= action < ax.PACT:
-        return potential(s, seat) + _war_gain(state, seat, action)
+        return _leaf(s, seat, piles) + _war_gain(state, seat, action)
     _settle(s, seat)
     if depth > 0 and s.pending[0] != P_NONE and s.decider() == seat and not s.is_terminal():
-        return max(_value_after(s, seat, a, depth - 1) for a in s.legal_actions(seat))
+        return max(_value_after(s, seat, a, depth - 1, piles) for a in s.legal_actions(seat))
+    return _leaf(s, seat, piles)
+
+
+class _UnseenDrawError(Exception):
+    """A look-ahead drew military cards that its seat has not seen (TTA-8.8 and the effects
+    that draw): :func:`_seen_value` values the action on a sample of the hidden cards."""
+
+
+def _piles(state: TTAState) -> tuple[int, ...]:
+    """The sizes of the military decks and of their face-down discards: a draw makes one of
+    them smaller (the deck, or the discards it re-shuffles when it runs out, TTA-8.8)."""
+    return (*map(len, state.mil_decks), *map(len, state.mil_discards))
+
+
+def _leaf(s: TTAState, seat: int, piles: tuple[int, ...] | None) -> float:
+    """:func:`potential` at the end of a look-ahead that must not have drawn from ``piles``."""
+    if piles is not None and any(a < b for a, b in zip(_piles(s), piles, strict=True)):
+        raise _UnseenDrawError
+    return potential(s, seat)
+
+
+#: the seed of the sample :func:`_seen_value` deals from a seat's view
+SAMPLE_SEED = 0
+
+
+def _seen_value(state: TTAState, seat: int, action: int, sample: list[TTAState]) -> float:
+    """:func:`_value_after` from what the seat can see. A look-ahead that draws military
+    cards (an action card or a colony that draws, an event Joan of Arc's owner reveals, a
+    re-shuffle of the discards) would show the seat the true top of the face-down deck. Such
+    an action is valued instead on a sample of the hidden cards dealt from the seat's view
+    with a fixed seed (:func:`~civtable.games.through_the_ages.view.determinize`: the same
+    view gives the same sample), made once a decision (``sample`` holds it)."""
+    try:
+        return _value_after(state, seat, action, 2, _piles(state))
+    except _UnseenDrawError:
+        pass
+    if not sample:
+        sample.append(state.determinize(seat, Rng(SAMPLE_SEED)))
+    return _value_after(sample[0], seat, action, 2, None)
+
+
+def _last_discard_value(state: TTAState, seat: int, card: int) -> float:
+    """The last excess military card discarded (TTA-8.1) ends the turn: production, then the
+    military cards drawn (TTA-8.8), which the seat has not seen, and the same for every
+    choice. So the discards are compared before that, by what leaves the hand."""
+    s = state.scratch_copy()
+    s.civs[seat].mhand.remove(card)
+    s.mil_discards[CARDS[card].age].append(card)
     return potential(s, seat)
 
 
 def _settle(s: TTAState, seat: int) -> None:
     """Let other seats make the choices an effect leaves them (e.g. a plunderer's mix of food
-    and resources), each greedily for itself, so the effect on ``seat`` shows."""
+    and resources), each greedily for itself as ``seat`` can reckon it
+    (:func:`_reply_value`), so the effect on ``seat`` shows."""
     for _ in range(4):
         if s.is_terminal() or s.pending[0] != P_OPTION or s.decider() == seat:
             return
         other = s.decider()
         legal = s.legal_actions(other)
-        best = max(legal, key=lambda a: _value_after_plain(s, other, a))
+        best = max(legal, key=lambda a: _reply_value(s, other, a))
         s.apply(other, best)
 
 
-def _value_after_plain(state: TTAState, seat: int, action: int) -> float:
+def _reply_value(state: TTAState, other: int, action: int) -> float:
+    """The potential of another seat after its reply, with its military hand counted by its
+    size: the cards are face down (TTA-8.1), so the deciding seat cannot weigh them."""
     s = state.scratch_copy()
-    s._apply(seat, action)  # a legal action
-    return potential(s, seat)
+    s._apply(other, action)  # a legal action
+    return potential(s, other, hand_seen=False)
 
 
-def _aggression_value(s: TTAState, seat: int, depth: int) -> float:
+def _aggression_value(s: TTAState, seat: int, depth: int, piles: tuple[int, ...] | None) -> float:
     """An aggression played (TTA-6.4): the value if the target does not defend, weighted by a
     guess of whether it can (its military cards, at most its MA total, as +2 each)."""
     _card, _attacker, target, attack, defense = s.pending[1:6]
@@ -240,9 +327,9 @@ def _aggression_value(s: TTAState, seat: int, depth: int) -> float:
     t.apply(target, ax.DONE)
     while not t.is_terminal() and t.pending[0] != P_NONE and t.decider() == seat:
         legal = t.legal_actions(seat)
-        best = max(legal, key=lambda a: _value_after(t, seat, a, 0) if depth > 0 else 0.0)
+        best = max(legal, key=lambda a: _value_after(t, seat, a, 0, piles) if depth > 0 else 0.0)
         t.apply(seat, best)
-    return p_success * potential(t, seat) + (1 - p_success) * potential(s, seat)
+    return p_success * _leaf(t, seat, piles) + (1 - p_success) * _leaf(s, seat, piles)
 
 
 def _war_gain(state: TTAState, seat: int, action: int) -> float:
@@ -291,6 +378,7 @@ RESIGN_VALUE = -1e9
 def _values(state: TTAState, seat: int, legal: list[int]) -> dict[int, float]:
     """Every action's :func:`potential` afterwards (ending the turn: the potential now)."""
     values: dict[int, float] = {}
+    sample: list[TTAState] = []  # the seat's sample of the hidden cards, made when needed
     for a in legal:
         if a == ax.END and state.pending[0] == P_NONE:
             # ending realizes production that any other action gets too: compare with now
@@ -298,12 +386,12 @@ def _values(state: TTAState, seat: int, legal: list[int]) -> dict[int, float]:
         elif ax.PREPARE <= a < ax.AGGRESS:
             card = a - ax.PREPARE
             if peeks(state, seat):  # Joan of Arc: the seat sees the event it reveals (TTA-6.1)
-                values[a] = _value_after(state, seat, a, 2)
+                values[a] = _seen_value(state, seat, a, sample)
             else:
                 values[a] = _prepare_value(state, seat, card)
             values[a] += _impact_gain(state, seat, card)
         else:
-            values[a] = _value_after(state, seat, a, 2)
+            values[a] = _seen_value(state, seat, a, sample)
     return values
 
 
