@@ -9,6 +9,7 @@ Halikarnassus build (SW-8.5), and an age ends with military conflicts (SW-11).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from civtable.core.errors import IllegalActionError
@@ -212,19 +213,13 @@ def _cheapest_for(
         # Neighbours sell these resources from fixed units only, each resource on its own
         # (SW-7.5). Without own choice units one vector of units is missing; with them, the
         # cheapest of the minimal missing vectors (SW-6.5, SW-7.12).
-        price_l, price_r = unit_prices(discount)
         if SIGNATURES[own][1]:
-            price = _UNBUYABLE
-            for need in missing_vectors(cost_id, own):
-                p = _fixed_price(
-                    [(i, need[i]) for i, _ in support if need[i]],
-                    left_fixed,
-                    right_fixed,
-                    price_l,
-                    price_r,
-                )
-                price = p if p < price else price
+            price = min(
+                _vector_prices(cost_id, own, support, left_fixed, right_fixed, discount),
+                default=_UNBUYABLE,
+            )
         else:
+            price_l, price_r = unit_prices(discount)
             price = _fixed_price(
                 [(i, amount - own_fixed[i]) for i, amount in support if amount > own_fixed[i]],
                 left_fixed,
@@ -238,21 +233,35 @@ def _cheapest_for(
         # The neighbours have choice units, so the cheapest plan needs the search (SW-7.5).
         # But buying a minimal missing vector from their fixed units alone is a legal plan too
         # (SW-7.12); if one such plan fits the budget, the cost is affordable without it.
-        price_l, price_r = unit_prices(discount)
-        for need in missing_vectors(cost_id, own):
-            p = _fixed_price(
-                [(i, need[i]) for i, _ in support if need[i]],
-                left_fixed,
-                right_fixed,
-                price_l,
-                price_r,
-            )
+        for p in _vector_prices(cost_id, own, support, left_fixed, right_fixed, discount):
             if p <= budget:
                 table[cost_id] = -p
                 return -p
     opts = payment_options(cost_id, own, left, right, discount)  # memoized: apply asks again
     price = table[cost_id] = opts[0][0] + opts[0][1] if opts else _UNBUYABLE
     return price
+
+
+def _vector_prices(
+    cost_id: int,
+    own: int,
+    support: tuple[tuple[int, int], ...],
+    left_fixed: tuple[int, ...],
+    right_fixed: tuple[int, ...],
+    discount: int,
+) -> Iterator[int]:
+    """The coins of buying each minimal missing vector of ``cost_id`` (given ``own``'s units)
+    from the neighbours' fixed units alone (:func:`_fixed_price`); each is a legal plan
+    (SW-7.12)."""
+    price_l, price_r = unit_prices(discount)
+    for need in missing_vectors(cost_id, own):
+        yield _fixed_price(
+            [(i, need[i]) for i, _ in support if need[i]],
+            left_fixed,
+            right_fixed,
+            price_l,
+            price_r,
+        )
 
 
 def _fixed_price(
