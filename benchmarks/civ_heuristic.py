@@ -1,53 +1,11 @@
 """Heuristic Civilization: A New Dawn games for speed comparisons (issue 21; not part of the tests).
 
-Plays ``--games`` whole games with the heuristic bot (or ``--bot``) at every seat on seeds
-``--seed``, ``--seed + 1``, ... (bots seeded as ``civtable simulate`` seeds them; moves applied
-through ``State.apply``) and prints the CPU time, the games per CPU-second and a digest of every
-decision, so that two builds can be timed on the same games and shown to decide the same::
+``benchmarks/heuristic_games.py`` with Civilization and 2 games by default::
 
     python benchmarks/civ_heuristic.py --games 2 --players 4 --seed 100
-    python benchmarks/civ_heuristic.py --games 20 --seed 0 --bot random
 """
 
-from __future__ import annotations
-
-import argparse
-import hashlib
-import time
-
-from civtable import games
-from civtable.bots import make_bot
-from civtable.sim.simulate import bot_seed
-
-
-def main() -> None:
-    """Play the games and print one line."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=2)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=100)
-    parser.add_argument("--bot", default="heuristic", help="bot spec at every seat")
-    args = parser.parse_args()
-    game = games.get("civilization-a-new-dawn")
-    digest = hashlib.blake2b(digest_size=8)
-    decisions = 0
-    start = time.process_time()
-    for seed in range(args.seed, args.seed + args.games):
-        state = game.new_game(args.players, seed)
-        bots = [make_bot(args.bot, bot_seed(seed, s)) for s in range(args.players)]
-        while not state.is_terminal():
-            seat = state.to_move()[0]
-            action = bots[seat].choose(state, seat)
-            digest.update(f"{seat},{action};".encode())
-            state.apply(seat, action)
-            decisions += 1
-    cpu = time.process_time() - start
-    print(
-        f"{args.games} {args.bot} {args.players}-player games, {decisions} decisions, "
-        f"{cpu:.2f} CPU-s, {args.games / cpu:.2f} games per CPU-second, "
-        f"decisions digest {digest.hexdigest()}"
-    )
-
+from heuristic_games import main
 
 if __name__ == "__main__":
-    main()
+    main("civilization-a-new-dawn", 2, __doc__)
