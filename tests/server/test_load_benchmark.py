@@ -10,6 +10,7 @@ import json
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,24 +27,20 @@ def _bench() -> ModuleType:
     return module
 
 
-def test_load_benchmark_drives_live_games_and_reports_every_figure() -> None:
+def _run(bench: Any, *extra: str) -> dict[str, Any]:
+    """A short run of the load benchmark (4 games, 3 s after 2 s of warm-up) with ``extra``
+    options; its JSON report (the run must end with exit code 0)."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        code = _bench().main(
-            [
-                "--games",
-                "4",
-                "--seconds",
-                "3",
-                "--warmup",
-                "2",
-                "--json",
-                "--health-interval",
-                "0.2",
-            ]
-        )
+        short = ["--games", "4", "--seconds", "3", "--warmup", "2", "--health-interval", "0.2"]
+        code = bench.main([*extra, *short, "--json"])
     assert code == 0
-    result = json.loads(out.getvalue())
+    result: dict[str, Any] = json.loads(out.getvalue())
+    return result
+
+
+def test_load_benchmark_drives_live_games_and_reports_every_figure() -> None:
+    result = _run(_bench())
     assert result["live_games"] == 4
     assert result["errors"] == 0, result["error_kinds"]
     assert result["server_log_errors"] == 0
@@ -88,29 +85,7 @@ def test_load_benchmark_sends_each_game_to_one_of_several_processes(pg_url: str)
         real(self, driver, game_id, token, home)
 
     bench.Seat.__init__ = spy
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        code = bench.main(
-            [
-                "--db",
-                pg_url,
-                "--workers",
-                "2",
-                "--balance",
-                "game",
-                "--games",
-                "4",
-                "--seconds",
-                "3",
-                "--warmup",
-                "2",
-                "--json",
-                "--health-interval",
-                "0.2",
-            ]
-        )
-    assert code == 0
-    result = json.loads(out.getvalue())
+    result = _run(bench, "--db", pg_url, "--workers", "2", "--balance", "game")
     assert result["balance"] == "game"
     assert result["errors"] == 0, result["error_kinds"]
     assert result["server_log_errors"] == 0
