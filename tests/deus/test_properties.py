@@ -19,7 +19,7 @@ from civtable.core.errors import IllegalActionError, NotYourTurnError, Serializa
 from civtable.core.rng import Rng
 from civtable.games.deus import invariants
 from civtable.games.deus.actions import ACTION_SPACE
-from civtable.games.deus.state import PICK, DeusState
+from civtable.games.deus.state import MAIN, PICK, DeusState
 
 GAME = games.get("deus")
 MAX_DECISIONS = 6000
@@ -184,3 +184,49 @@ def test_deus_4_bad_options_are_rejected(options: dict[str, object]) -> None:
         GAME.new_game(3, 0, options)
     with pytest.raises(InvalidOptionsError):
         GAME.new_game(5, 0)
+
+
+def _without_history(doc: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in doc.items() if k != "history"}
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (2, {}),
+        (3, {"board": "random", "blind_building": True}),
+        (4, {}),
+        (4, {"free_start": 6, "board": "random", "blind_building": True}),
+    ],
+)
+def test_deus_issue21_look_ahead_copies_leave_the_position_alone(
+    players: int, options: dict[str, object]
+) -> None:
+    """``DeusState.branch`` shares the lists the rules replace instead of changing in place
+    (seat rows, tableau columns, deck, discard pile): at every position of a random game
+    (DEUS-6 .. DEUS-21 as random play reaches them), every legal action played on a look-ahead
+    copy, and the rest of the turn on copies of that copy, leaves the position unchanged and
+    gives what the same moves give on an ordinary copy."""
+    state = new_game(players, 5, options)
+    rng = Rng(9)
+    positions = 0
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        before = state.to_json()
+        for a in state.legal_actions(seat):
+            look, plain = state.branch(), state.copy()
+            look.apply(seat, a)
+            plain.apply(seat, a)
+            for _ in range(8):  # the rest of the turn, each step on a copy of the copy
+                if look.is_terminal() or look.phase in (MAIN, PICK):
+                    break
+                mover = look.to_move()[0]
+                b = rng.choice(look.legal_actions(mover))
+                look = look.branch()
+                look.apply(mover, b)
+                plain.apply(mover, b)
+            assert _without_history(look.to_json()) == _without_history(plain.to_json())
+            assert state.to_json() == before
+            positions += 1
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert positions > 1000

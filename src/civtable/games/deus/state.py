@@ -218,19 +218,23 @@ class DeusState(CachedLegalState):
         """A copy for a bot's look-ahead, which only applies legal actions to it: its history
         starts empty, it keeps no event log (the rules only write the log, never read it), it
         keeps the legal actions already listed here (the lists are never changed in place) and
-        shares the tableau columns. :meth:`copy` gives a copy whose fields may be edited by
-        hand."""
-        return self._copy([], self._legal.copy(), shared_columns=True)
+        shares the lists the rules replace instead of changing them (see :meth:`_copy`).
+        :meth:`copy` gives a copy whose fields may be edited by hand."""
+        return self._copy([], self._legal.copy(), look_ahead=True)
 
     def _copy(
         self,
         history: list[tuple[int, int]],
         legal: dict[int, list[int]],
-        shared_columns: bool = False,
+        look_ahead: bool = False,
     ) -> DeusState:
-        """The copy; with ``shared_columns`` (a look-ahead copy, :meth:`branch`) the tableau
-        columns are shared with this state (the rules never change a column in place, they
-        replace it: ``turn._after_place``) and the copy has no event log."""
+        """The copy; with ``look_ahead`` (:meth:`branch`) it has no event log and shares with
+        this state the lists that the rules replace by new ones before a change, never change
+        in place: each seat's row of ``res``, ``onboard``, ``personal``, ``hands``, ``cols``
+        (and the columns in it) and ``picks``, and the ``deck`` and ``discard`` lists (see
+        ``effects.draw``, ``offering.finish``, ``turn._after_place``).
+        ``tests/deus/test_properties.py`` checks that applying any legal action to a look-ahead
+        copy leaves the original unchanged."""
         s = DeusState.__new__(DeusState)
         s.game = self.game
         s.board = self.board
@@ -239,7 +243,7 @@ class DeusState(CachedLegalState):
         s.seed = self.seed
         s.options = self.options
         s.history = history
-        s.log = None if self.log is None or shared_columns else self.log[:]
+        s.log = None if self.log is None or look_ahead else self.log[:]
         s._legal = legal
         s.open_seat = self.open_seat
         s.owner = self.owner[:]
@@ -248,21 +252,27 @@ class DeusState(CachedLegalState):
         s.vatt = self.vatt[:]
         s.supply = self.supply[:]
         s.temples = self.temples
-        s.deck = self.deck[:]
-        s.discard = self.discard[:]
         s.gold = self.gold[:]
         s.vp = self.vp[:]
-        s.res = list(map(list.copy, self.res))
-        s.onboard = list(map(list.copy, self.onboard))
-        s.personal = list(map(list.copy, self.personal))
-        s.hands = list(map(list.copy, self.hands))
-        s.cols = (
-            list(map(list.copy, self.cols))
-            if shared_columns
-            else [list(map(list.copy, cs)) for cs in self.cols]
-        )
+        if look_ahead:
+            s.deck = self.deck
+            s.discard = self.discard
+            s.res = self.res[:]
+            s.onboard = self.onboard[:]
+            s.personal = self.personal[:]
+            s.hands = self.hands[:]
+            s.cols = self.cols[:]
+            s.picks = self.picks[:]
+        else:
+            s.deck = self.deck[:]
+            s.discard = self.discard[:]
+            s.res = list(map(list.copy, self.res))
+            s.onboard = list(map(list.copy, self.onboard))
+            s.personal = list(map(list.copy, self.personal))
+            s.hands = list(map(list.copy, self.hands))
+            s.cols = [list(map(list.copy, cs)) for cs in self.cols]
+            s.picks = list(map(list.copy, self.picks))
         s.blind_used = self.blind_used[:]
-        s.picks = list(map(list.copy, self.picks))
         s.first = self.first
         s.cur = self.cur
         s.round = self.round

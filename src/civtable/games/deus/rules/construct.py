@@ -93,9 +93,11 @@ def pay(state: DeusState, s: int, t: int, code: int) -> None:
     card = CARDS[t]
     repl = pay_units(code)
     gold = card.cost_gold
+    # a new row: look-ahead copies share the rows (DeusState.branch)
+    res = state.res[s] = state.res[s][:]
     for r, c in enumerate(card.cost):
         paid = c - repl[r]
-        state.res[s][r] -= paid
+        res[r] -= paid
         state.supply[r] += paid
         gold += GOLD_PER_RESOURCE * repl[r]
     state.gold[s] -= gold

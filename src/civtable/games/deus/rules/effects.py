@@ -64,19 +64,25 @@ def draw(state: DeusState, s: int, n: int) -> int:
     """Draw up to ``n`` cards, stopping at the hand limit (DEUS-5.4); an empty deck is rebuilt
     from the shuffled discard pile (DEUS-7.8), and drawing stops if both are empty (AMB-27).
     A card drawn is a hidden reveal: the move in progress can no longer be withdrawn
-    (:meth:`DeusState.move_open`)."""
+    (:meth:`DeusState.move_open`).
+
+    The hand, the deck and the discard pile are replaced by new lists before they change, never
+    changed in place: look-ahead copies share them (:meth:`DeusState.branch`)."""
     hand = state.hands[s]
     drawn = 0
-    if n > 0 and len(hand) < HAND_LIMIT and (state.deck or state.discard):
-        state.open_seat = -1
+    if not (n > 0 and len(hand) < HAND_LIMIT and (state.deck or state.discard)):
+        return 0  # nothing to draw (the loop below would not draw either)
+    state.open_seat = -1
+    hand = state.hands[s] = hand[:]
+    deck = state.deck = state.deck[:]
     while drawn < n and len(hand) < HAND_LIMIT:
-        if not state.deck:
+        if not deck:
             if not state.discard:
                 break
-            state.deck = state.discard
+            deck = state.deck = state.discard[:]
             state.discard = []
-            state.rng.shuffle(state.deck)
-        hand.append(state.deck.pop())
+            state.rng.shuffle(deck)
+        hand.append(deck.pop())
         drawn += 1
     return drawn
 
@@ -84,8 +90,10 @@ def draw(state: DeusState, s: int, n: int) -> int:
 def gain_resource(state: DeusState, s: int, r: int, n: int) -> int:
     """DEUS-11.6: take up to ``n`` of resource ``r`` from the general supply (partial)."""
     k = min(n, state.supply[r])
-    state.supply[r] -= k
-    state.res[s][r] += k
+    if k:
+        state.supply[r] -= k
+        row = state.res[s] = state.res[s][:]  # a new row (DeusState.branch)
+        row[r] += k
     return k
 
 
@@ -151,10 +159,12 @@ def settle_gain(state: DeusState) -> bool:
         sup = state.personal[s]
         avail = [p for p in range(NPIECES) if sup[p] > 0]
         if len(avail) <= 1 or pieces_left >= sum(sup):
+            sup = state.personal[s] = sup[:]  # new rows (DeusState.branch)
+            onboard = state.onboard[s] = state.onboard[s][:]
             for p in avail:
                 k = min(pieces_left, sup[p])
                 sup[p] -= k
-                state.onboard[s][p] += k
+                onboard[p] += k
                 pieces_left -= k
                 event(state, "take", player=s, piece=p, n=k)
             pieces_left = 0
@@ -173,8 +183,10 @@ def choose_gain(state: DeusState, kind: str, arg: int) -> bool:
         state.ctx[0] -= 1
         event(state, "take", player=s, res=arg, n=1)
     else:
-        state.personal[s][arg] -= 1
-        state.onboard[s][arg] += 1
+        personal = state.personal[s] = state.personal[s][:]  # new rows (DeusState.branch)
+        onboard = state.onboard[s] = state.onboard[s][:]
+        personal[arg] -= 1
+        onboard[arg] += 1
         state.ctx[1] -= 1
         event(state, "take", player=s, piece=arg, n=1)
     return settle_gain(state)
@@ -265,8 +277,9 @@ def choose_sell(state: DeusState, lots: int) -> bool:
     """Sell ``lots`` lots: resources back to the supply (DEUS-11.6), gold or VP gained."""
     s = state.cur
     e = CARDS[state.ctx[0]].effect
+    res = state.res[s] = state.res[s][:]  # a new row (DeusState.branch)
     for r, k in enumerate(e.lot):
-        state.res[s][r] -= k * lots
+        res[r] -= k * lots
         state.supply[r] += k * lots
     state.gold[s] += e.price_gold * lots
     state.vp[s] += e.price_vp * lots

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 def start(state: DeusState, s: int, t: int) -> bool:
     """DEUS-10.1 / 10.2 / AMB-24: the first card chosen is the top card, which names the god.
     Returns True if a decision is pending."""
-    state.hands[s].remove(t)
+    hand = state.hands[s] = state.hands[s][:]  # a new row (DeusState.branch)
+    hand.remove(t)
     state.offer = [t]
     if not state.hands[s]:
         return finish(state, s)
@@ -26,7 +27,8 @@ def start(state: DeusState, s: int, t: int) -> bool:
 
 def add(state: DeusState, s: int, t: int) -> bool:
     """DEUS-10.1: one more card under the top card."""
-    state.hands[s].remove(t)
+    hand = state.hands[s] = state.hands[s][:]  # a new row (DeusState.branch)
+    hand.remove(t)
     state.offer.append(t)
     if not state.hands[s]:
         return finish(state, s)
@@ -39,14 +41,16 @@ def finish(state: DeusState, s: int) -> bool:
     offer = state.offer
     n = len(offer)
     god = GODS[CARDS[offer[0]].color]
-    state.discard.extend(offer[1:])
-    state.discard.append(offer[0])
+    # a new list, not an extension: look-ahead copies share the discard pile (DeusState.branch)
+    state.discard = [*state.discard, *offer[1:], offer[0]]
     state.last_offer = [s, n, offer[0]]
     state.offer = []
     piece = -1
     if god.piece >= 0 and state.personal[s][god.piece] > 0:  # DEUS-10.4
-        state.personal[s][god.piece] -= 1
-        state.onboard[s][god.piece] += 1
+        personal = state.personal[s] = state.personal[s][:]  # new rows (DeusState.branch)
+        onboard = state.onboard[s] = state.onboard[s][:]
+        personal[god.piece] -= 1
+        onboard[god.piece] += 1
         piece = god.piece
     state.gold[s] += n * god.gold  # DEUS-10.3.2 Neptune, 10.3.4 Vesta
     state.vp[s] += n * god.vp  # DEUS-10.3.4 Mars

@@ -181,13 +181,14 @@ def pick_target(state: DeusState) -> int:
 
 def pick(state: DeusState, seat: int, piece: int) -> None:
     """DEUS-21.1: one secret pick; when every seat is done, the picks go to the boards."""
-    state.picks[seat][piece] += 1
+    # rows are replaced, never changed in place: look-ahead copies share them (DeusState.branch)
+    row = state.picks[seat] = state.picks[seat][:]
+    row[piece] += 1
     k = pick_target(state)
     if all(sum(p) >= k for p in state.picks):
         for s in range(state.players):
-            for p in range(len(PIECES)):
-                state.onboard[s][p] = state.picks[s][p]
-                state.personal[s][p] = PIECES_PER_TYPE - state.picks[s][p]
+            state.onboard[s] = state.picks[s][:]
+            state.personal[s] = [PIECES_PER_TYPE - n for n in state.picks[s]]
             event(state, "start_pieces", player=s, pieces=state.picks[s][:])  # now public
         state.phase = MAIN
 

@@ -113,7 +113,7 @@ def apply(state: DeusState, seat: int, action: int) -> None:
     if ph == MAIN:
         if kind == "build":
             state.open_seat = s  # a withdrawable move begins (DeusState.move_open)
-            state.hands[s].remove(arg)
+            _take_from_hand(state, s, arg)
             state.ctx = [arg, CARDS[arg].color, 0]
             _to_payment(state, s)
         elif kind == "offer":
@@ -122,7 +122,7 @@ def apply(state: DeusState, seat: int, action: int) -> None:
                 proceed(state)
         elif kind == "blind":
             state.open_seat = s
-            state.hands[s].remove(arg)
+            _take_from_hand(state, s, arg)
             state.blind_used[s] = 1
             state.ctx = [arg]
             state.phase = COLUMN_PH
@@ -170,6 +170,13 @@ def apply(state: DeusState, seat: int, action: int) -> None:
         raise IllegalActionError(f"no decision pending in phase {ph}", seat=seat, action=action)
     if not pending:
         proceed(state)
+
+
+def _take_from_hand(state: DeusState, s: int, t: int) -> None:
+    """Card ``t`` leaves the hand of ``s`` (a new hand list: the rows of the seats are replaced,
+    never changed in place, because look-ahead copies share them, DeusState.branch)."""
+    hand = state.hands[s] = state.hands[s][:]
+    hand.remove(t)
 
 
 def _to_payment(state: DeusState, s: int) -> None:
@@ -221,7 +228,8 @@ def _place(state: DeusState, s: int, region: int, edge: bool) -> None:
         check_end_trigger(state)  # DEUS-18.1.1
     else:
         piece = COLOR_PIECE[color]
-        state.onboard[s][piece] -= 1
+        onboard = state.onboard[s] = state.onboard[s][:]  # a new row (DeusState.branch)
+        onboard[piece] -= 1
         place(state, s, region, 1 << piece)
     _after_place(state, s)
 
@@ -230,8 +238,8 @@ def _after_place(state: DeusState, s: int) -> None:
     """DEUS-7.5 / 7.6: the card goes on top of its column, then the column is activated from
     the bottom card to the top card (temples activate nothing, DEUS-8.8)."""
     t, color, blind = state.ctx
-    # a new list, not an append: look-ahead copies share the columns (DeusState.branch)
-    cols = state.cols[s]
+    # a new row and a new column, not an append: look-ahead copies share them (DeusState.branch)
+    cols = state.cols[s] = state.cols[s][:]
     cols[color] = [*cols[color], t + BLIND_MARK if blind else t]
     state.ctx = []
     if color != PURPLE:
