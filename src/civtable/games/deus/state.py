@@ -229,16 +229,17 @@ class DeusState(CachedLegalState):
         look_ahead: bool = False,
     ) -> DeusState:
         """The copy; with ``look_ahead`` (:meth:`branch`) it has no event log and shares with
-        this state the lists that the rules replace by new ones before a change, never change
-        in place: each seat's row of ``res``, ``onboard``, ``personal``, ``hands``, ``cols``
-        (and the columns in it) and ``picks``, and the ``deck`` and ``discard`` lists (see
-        ``effects.draw``, ``offering.finish``, ``turn._after_place``).
-        ``tests/deus/test_properties.py`` checks that applying any legal action to a look-ahead
-        copy leaves the original unchanged."""
+        this state every list that the rules replace by a new one before a change, never
+        change in place: each seat's row of ``res``, ``onboard``, ``personal``, ``hands``,
+        ``cols`` (and the columns in it) and ``picks``; ``deck``, ``discard``, ``vvp``,
+        ``vatt``, ``blind_used``, ``turns``, ``ctx``, ``queue``, ``offer``, ``last_offer`` (see
+        the rules: ``effects.draw``, ``offering``, ``turn._after_place``,
+        ``board.attack``). The map (``owner``, ``mask``), ``supply``, ``gold`` and ``vp`` are
+        copied. ``tests/deus/test_properties.py`` checks that applying any legal action to a
+        look-ahead copy leaves the original unchanged."""
         s = DeusState.__new__(DeusState)
         s.game = self.game
         s.board = self.board
-        s.rng = self.rng.copy()
         s.players = self.players
         s.seed = self.seed
         s.options = self.options
@@ -248,13 +249,19 @@ class DeusState(CachedLegalState):
         s.open_seat = self.open_seat
         s.owner = self.owner[:]
         s.mask = self.mask[:]
-        s.vvp = self.vvp[:]
-        s.vatt = self.vatt[:]
         s.supply = self.supply[:]
         s.temples = self.temples
         s.gold = self.gold[:]
         s.vp = self.vp[:]
+        s.first = self.first
+        s.cur = self.cur
+        s.round = self.round
+        s.end_round = self.end_round
+        s.phase = self.phase
+        s.rng = self.rng.copy()
         if look_ahead:
+            s.vvp = self.vvp
+            s.vatt = self.vatt
             s.deck = self.deck
             s.discard = self.discard
             s.res = self.res[:]
@@ -263,7 +270,15 @@ class DeusState(CachedLegalState):
             s.hands = self.hands[:]
             s.cols = self.cols[:]
             s.picks = self.picks[:]
+            s.blind_used = self.blind_used
+            s.turns = self.turns
+            s.ctx = self.ctx
+            s.queue = self.queue
+            s.offer = self.offer
+            s.last_offer = self.last_offer
         else:
+            s.vvp = self.vvp[:]
+            s.vatt = self.vatt[:]
             s.deck = self.deck[:]
             s.discard = self.discard[:]
             s.res = list(map(list.copy, self.res))
@@ -272,17 +287,12 @@ class DeusState(CachedLegalState):
             s.hands = list(map(list.copy, self.hands))
             s.cols = [list(map(list.copy, cs)) for cs in self.cols]
             s.picks = list(map(list.copy, self.picks))
-        s.blind_used = self.blind_used[:]
-        s.first = self.first
-        s.cur = self.cur
-        s.round = self.round
-        s.turns = self.turns[:]
-        s.end_round = self.end_round
-        s.phase = self.phase
-        s.ctx = self.ctx[:]
-        s.queue = self.queue[:]
-        s.offer = self.offer[:]
-        s.last_offer = self.last_offer[:]
+            s.blind_used = self.blind_used[:]
+            s.turns = self.turns[:]
+            s.ctx = self.ctx[:]
+            s.queue = self.queue[:]
+            s.offer = self.offer[:]
+            s.last_offer = self.last_offer[:]
         return s
 
     def to_json(self) -> JSON:

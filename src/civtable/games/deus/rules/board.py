@@ -67,10 +67,9 @@ def first_targets(state: DeusState, s: int, piece: int) -> list[int]:
     every region another player occupies if any such region exists."""
     b = state.board
     owner = state.owner
-    cands = [
-        r for r in range(b.size) if b.edge[r] and owner[r] < 0 and _kind_ok(b.terrain[r], piece)
-    ]
-    others = [r for r in range(b.size) if owner[r] >= 0 and owner[r] != s]
+    # the edge regions where the piece may stand (DEUS-7.4.5, 7.4.6), the empty ones
+    cands = [r for r in bits_list(b.edge_bits & b.kind_bits[piece]) if owner[r] < 0]
+    others = [r for r, o in enumerate(owner) if o >= 0 and o != s]
     far = [r for r in cands if all(b.dist[r][o] >= FIRST_DISTANCE for o in others)]
     return far if far else cands
 
@@ -285,8 +284,10 @@ def attack(state: DeusState, i: int) -> None:
     for p in winners:
         state.vp[p] += share
     event(state, "attack", village=v, winners=winners, vp=share, total=state.vvp[i], armies=armies)
-    state.vvp[i] = 0
-    state.vatt[i] = 1
+    vvp = state.vvp = state.vvp[:]  # new lists (DeusState.branch)
+    vatt = state.vatt = state.vatt[:]
+    vvp[i] = 0
+    vatt[i] = 1
     check_end_trigger(state)
 
 

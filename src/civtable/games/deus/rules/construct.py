@@ -43,6 +43,12 @@ _PLANS = tuple(_plans(t) for t in range(len(CARDS)))
 _MOST_GOLD = tuple(max(g for _, g, _ in plans) for plans in _PLANS)
 #: ``_COST_PARTS[t]``: the resources card ``t`` costs, as (resource, units) pairs
 _COST_PARTS = tuple(tuple((r, c) for r, c in enumerate(card.cost) if c) for card in CARDS)
+#: ``_BUILD[t]``: what :func:`buildable` reads of card ``t``: its colour, the piece of that
+#: colour, its gold part and :data:`_COST_PARTS`
+_BUILD = tuple(
+    (card.color, COLOR_PIECE[card.color], card.cost_gold, parts)
+    for card, parts in zip(CARDS, _COST_PARTS, strict=True)
+)
 #: payments memo: (card, spare gold capped, resources capped at the cost) -> codes
 _PAYMENTS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
@@ -137,17 +143,29 @@ def can_construct(state: DeusState, s: int, t: int) -> bool:
 
 
 def buildable(state: DeusState, s: int, kinds: list[int]) -> list[bool]:
-    """:func:`can_construct` of each card type of ``kinds``, one region test per colour."""
+    """:func:`can_construct` of each card type of ``kinds``, one region test per colour (the
+    main choice lists it for every card in hand: :func:`can_pay` is written out here)."""
     out = []
     onboard = state.onboard[s]
+    res = state.res[s]
+    gold = state.gold[s]
+    sane = min(res) >= 0  # resources are never negative; can_pay finds no plan otherwise
     has_region: dict[int, bool] = {}
     for t in kinds:
-        color = CARDS[t].color
+        color, piece, cost_gold, parts = _BUILD[t]
         if color == PURPLE:
             out.append(can_construct(state, s, t))
             continue
-        piece = COLOR_PIECE[color]
-        if onboard[piece] < 1 or not can_pay(state, s, t):  # DEUS-7.1, 7.3
+        spare = gold - cost_gold
+        if onboard[piece] < 1 or spare < 0 or not sane:  # DEUS-7.1, 7.3
+            out.append(False)
+            continue
+        missing = 0  # the resource units to replace with gold (DEUS-7.3.1), as in can_pay
+        for r, c in parts:
+            have = res[r]
+            if have < c:
+                missing += c - have
+        if GOLD_PER_RESOURCE * missing > spare:
             out.append(False)
             continue
         has = has_region.get(piece)

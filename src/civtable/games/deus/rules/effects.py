@@ -153,7 +153,8 @@ def settle_gain(state: DeusState) -> bool:
             for r in avail:
                 k = gain_resource(state, s, r, res_left)
                 res_left -= k
-                event(state, "take", player=s, res=r, n=k)
+                if state.log is not None:  # the arguments are built only for the log
+                    event(state, "take", player=s, res=r, n=k)
             res_left = 0
     if res_left == 0 and pieces_left > 0:
         sup = state.personal[s]
@@ -166,7 +167,8 @@ def settle_gain(state: DeusState) -> bool:
                 sup[p] -= k
                 onboard[p] += k
                 pieces_left -= k
-                event(state, "take", player=s, piece=p, n=k)
+                if state.log is not None:  # the arguments are built only for the log
+                    event(state, "take", player=s, piece=p, n=k)
             pieces_left = 0
     state.ctx = [res_left, pieces_left]
     if res_left == 0 and pieces_left == 0:
@@ -180,15 +182,19 @@ def choose_gain(state: DeusState, kind: str, arg: int) -> bool:
     s = state.cur
     if kind == "res":
         gain_resource(state, s, arg, 1)
-        state.ctx[0] -= 1
-        event(state, "take", player=s, res=arg, n=1)
+        ctx = state.ctx = state.ctx[:]  # a new list (DeusState.branch)
+        ctx[0] -= 1
+        if state.log is not None:  # the arguments are built only for the log
+            event(state, "take", player=s, res=arg, n=1)
     else:
         personal = state.personal[s] = state.personal[s][:]  # new rows (DeusState.branch)
         onboard = state.onboard[s] = state.onboard[s][:]
         personal[arg] -= 1
         onboard[arg] += 1
-        state.ctx[1] -= 1
-        event(state, "take", player=s, piece=arg, n=1)
+        ctx = state.ctx = state.ctx[:]
+        ctx[1] -= 1
+        if state.log is not None:  # the arguments are built only for the log
+            event(state, "take", player=s, piece=arg, n=1)
     return settle_gain(state)
 
 
@@ -219,7 +225,8 @@ def gain_per(state: DeusState, s: int, card: Card) -> bool:
         got = draw(state, s, n)  # DEUS-14.6
     elif g == G_PIECES:
         got = min(n, sum(state.personal[s]))
-    event(state, "gain", player=s, card=card.id, item=g, n=got, wanted=n)
+    if state.log is not None:  # the arguments are built only for the log
+        event(state, "gain", player=s, card=card.id, item=g, n=got, wanted=n)
     if g == G_PIECES and n > 0:
         return start_gain_choice(state, 0, n)  # DEUS-14.5 / AMB-35
     return False
@@ -328,7 +335,8 @@ def choose_buy(state: DeusState, r: int) -> bool:
     e = CARDS[state.ctx[0]].effect
     state.gold[s] -= e.price_gold
     gain_resource(state, s, r, 1)
-    state.ctx[1] += 1
+    ctx = state.ctx = state.ctx[:]  # a new list (DeusState.branch)
+    ctx[1] += 1
     event(state, "buy", player=s, card=CARDS[state.ctx[0]].id, res=r, gold=e.price_gold)
     return settle_buy(state)
 
@@ -340,7 +348,7 @@ def activate(state: DeusState, s: int, card: Card) -> bool:
         event(state, "idle", player=s, card=card.id)
         return False
     if len(options) == 1:
-        state.queue.insert(0, options[0])
+        state.queue = [options[0], *state.queue]  # a new list (DeusState.branch)
         event(state, "lab", player=s, card=card.id, target=CARDS[options[0]].id)
         return False
     state.phase = LAB
@@ -355,7 +363,7 @@ def lab_choices(state: DeusState, color: int) -> list[int]:
 
 def choose_lab(state: DeusState, t: int) -> bool:
     """The Laboratory's target goes first in the activation queue."""
-    state.queue.insert(0, t)
+    state.queue = [t, *state.queue]  # a new list (DeusState.branch)
     event(state, "lab", player=state.cur, card=CARDS[state.ctx[0]].id, target=CARDS[t].id)
     state.phase = -1
     return False
@@ -470,7 +478,8 @@ def choose_target(state: DeusState, r: int) -> bool:
         else:
             res, n = LAND_RESOURCE[e.land], e.amount * popcount(state.mask[r])
         got = gain_resource(state, s, res, n)
-        event(state, "produce", player=s, card=CARDS[card_i].id, region=r, res=res, n=got)
+        if state.log is not None:  # the arguments are built only for the log
+            event(state, "produce", player=s, card=CARDS[card_i].id, region=r, res=res, n=got)
     elif purpose == PU_STEAL:
         victims = {state.owner[n] for n in b.neighbours[r]} - {-1, s}
         taken = []
@@ -484,20 +493,24 @@ def choose_target(state: DeusState, r: int) -> bool:
     elif purpose == PU_SIEGE:
         i = b.villages.index(r)
         k = min(e.amount, state.vvp[i])
-        state.vvp[i] -= k
+        vvp = state.vvp = state.vvp[:]  # a new list (DeusState.branch)
+        vvp[i] -= k
         state.vp[s] += k
         event(state, "siege", player=s, card=CARDS[card_i].id, village=r, vp=k)
     elif purpose == PU_MOVE_FROM:
-        state.ctx[1] = PU_MOVE_TO
-        state.ctx[2] = r
+        ctx = state.ctx = state.ctx[:]  # a new list (DeusState.branch)
+        ctx[1] = PU_MOVE_TO
+        ctx[2] = r
         return settle_target(state)
     else:  # PU_MOVE_TO
-        event(state, "move", player=s, card=CARDS[card_i].id, origin=state.ctx[2], region=r)
+        if state.log is not None:  # the arguments are built only for the log
+            event(state, "move", player=s, card=CARDS[card_i].id, origin=state.ctx[2], region=r)
         move_army(state, s, state.ctx[2], r)
         if e.each:
-            state.ctx[1] = PU_MOVE_FROM
-            state.ctx[2] = -1
-            state.ctx.append(r)
+            ctx = state.ctx = state.ctx[:]  # a new list (DeusState.branch)
+            ctx[1] = PU_MOVE_FROM
+            ctx[2] = -1
+            ctx.append(r)
             return settle_target(state)
     state.phase = -1
     return False

@@ -29,7 +29,7 @@ def add(state: DeusState, s: int, t: int) -> bool:
     """DEUS-10.1: one more card under the top card."""
     hand = state.hands[s] = state.hands[s][:]  # a new row (DeusState.branch)
     hand.remove(t)
-    state.offer.append(t)
+    state.offer = [*state.offer, t]  # a new list (DeusState.branch)
     if not state.hands[s]:
         return finish(state, s)
     return True
@@ -56,18 +56,19 @@ def finish(state: DeusState, s: int) -> bool:
     state.vp[s] += n * god.vp  # DEUS-10.3.4 Mars
     h = len(state.hands[s])
     drawn = draw(state, s, max(0, REFILL_TO - h) + n * god.extra_cards)  # DEUS-10.5, 10.3.1
-    event(
-        state,
-        "offer",
-        player=s,
-        god=god.color,
-        top=CARDS[offer[0]].id,  # the top card of the discard pile: public (DEUS-10.1)
-        cards=n,
-        gold=n * god.gold,
-        vp=n * god.vp,
-        piece=piece,
-        drawn=drawn,
-    )
+    if state.log is not None:  # the arguments are built only for the log
+        event(
+            state,
+            "offer",
+            player=s,
+            god=god.color,
+            top=CARDS[offer[0]].id,  # the top card of the discard pile: public (DEUS-10.1)
+            cards=n,
+            gold=n * god.gold,
+            vp=n * god.vp,
+            piece=piece,
+            drawn=drawn,
+        )
     res, pieces = n * god.resource_choice, n * god.piece_choice  # Ceres, Jupiter
     if res or pieces:
         return start_gain_choice(state, res, pieces)

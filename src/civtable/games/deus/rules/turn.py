@@ -123,7 +123,8 @@ def apply(state: DeusState, seat: int, action: int) -> None:
         elif kind == "blind":
             state.open_seat = s
             _take_from_hand(state, s, arg)
-            state.blind_used[s] = 1
+            blind_used = state.blind_used = state.blind_used[:]  # a new list (DeusState.branch)
+            blind_used[s] = 1
             state.ctx = [arg]
             state.phase = COLUMN_PH
         elif kind == "done":
@@ -244,7 +245,8 @@ def _after_place(state: DeusState, s: int) -> None:
     state.ctx = []
     if color != PURPLE:
         state.queue = state.cols[s][color][:]
-        event(state, "activate", player=s, color=color, cards=len(state.queue))  # DEUS-7.6
+        if state.log is not None:  # the arguments are built only for the log
+            event(state, "activate", player=s, color=color, cards=len(state.queue))  # DEUS-7.6
     proceed(state)
 
 
@@ -253,7 +255,9 @@ def proceed(state: DeusState) -> None:
     action when nothing is left."""
     s = state.cur
     while state.queue:
-        t = state.queue.pop(0)
+        # a new list (DeusState.branch); the effects may put a card first (Laboratory)
+        t = state.queue[0]
+        state.queue = state.queue[1:]
         if t >= BLIND_MARK:
             continue  # DEUS-21.3: a blind card has no effect
         if effects.resolve_card(state, s, t):
@@ -266,8 +270,10 @@ def end_action(state: DeusState) -> None:
     s = state.cur
     if not state.hands[s]:
         drawn = effects.draw(state, s, EMPTY_HAND_DRAW)
-        event(state, "draw", player=s, n=drawn)
-    state.turns[s] += 1
+        if state.log is not None:  # the arguments are built only for the log
+            event(state, "draw", player=s, n=drawn)
+    turns = state.turns = state.turns[:]  # a new list (DeusState.branch)
+    turns[s] += 1
     state.ctx = []
     state.open_seat = -1
     state.cur = (s + 1) % state.players
