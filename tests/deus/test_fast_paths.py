@@ -113,3 +113,26 @@ def test_deus_7_fast_tests_agree_with_the_plain_definitions(
             assert temple_targets(state, s) == [
                 r for r in mine if state.board.terrain[r] < SEA and not state.mask[r] & TEMPLE_BIT
             ]
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {}), (3, {"board": "random"}), (4, {}), (4, {"free_start": 6, "board": "random"})],
+)
+def test_deus_9_2_no_surrounded_village_is_left_unattacked(
+    players: int, options: dict[str, object]
+) -> None:
+    """DEUS-9.1 / 9.2: the rules check only the villages next to the region a piece was placed
+    in or an army moved to (``board.check_attacks``); at every position of random games no
+    village is left surrounded (every neighbour occupied) with an army next to it and not
+    attacked, and ``near_villages`` lists exactly the villages next to each region."""
+    for state in positions(players, options):
+        b = state.board
+        for r in range(b.size):
+            near = [i for i, v in enumerate(b.villages) if r in b.neighbours[v]]
+            assert list(b.near_villages[r]) == near
+        for i, v in enumerate(b.villages):
+            nb = b.neighbours[v]
+            surrounded = all(state.owner[n] >= 0 for n in nb)
+            army = any(state.mask[n] & (1 << ARMY) for n in nb)
+            assert state.vatt[i] or not (surrounded and army)

@@ -388,7 +388,8 @@ class Board:
     :func:`make_board` also stores, once per board: ``nbits[r]`` the neighbours of ``r``,
     ``edge_bits`` the edge regions (DEUS-3.3), ``land_bits`` the land regions, and
     ``kind_bits[k]`` the regions where a piece of type ``k`` may stand at all (DEUS-7.4.5 never
-    on a village, DEUS-7.4.6 ships at sea and nothing else there).
+    on a village, DEUS-7.4.6 ships at sea and nothing else there), and ``near_villages[r]`` the
+    villages next to region ``r`` (indices into ``villages``, in that order).
     """
 
     tiles: tuple[tuple[int, str, int], ...]
@@ -404,6 +405,7 @@ class Board:
     edge_bits: int = 0
     land_bits: int = 0
     kind_bits: tuple[int, ...] = ()
+    near_villages: tuple[tuple[int, ...], ...] = ()
 
     @property
     def size(self) -> int:
@@ -457,6 +459,9 @@ def make_board(
         edge_bits=sum(1 << r for r in range(n) if edge[r]),
         land_bits=land,
         kind_bits=tuple(sea if k == SHIP else land for k in range(len(PIECES))),
+        near_villages=tuple(
+            tuple(i for i, v in enumerate(villages) if r in nbrs[v]) for r in range(n)
+        ),
     )
 
 

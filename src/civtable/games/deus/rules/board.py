@@ -193,7 +193,7 @@ def place(state: DeusState, s: int, region: int, bit: int) -> None:
     """Put a piece (``bit`` of the mask) for ``s`` in ``region``, then check attacks (DEUS-9.2)."""
     state.owner[region] = s
     state.mask[region] |= bit
-    check_attacks(state)
+    check_attacks(state, region)
 
 
 # --- armies (DEUS-16) ------------------------------------------------------------------------
@@ -242,16 +242,23 @@ def move_army(state: DeusState, s: int, start: int, dest: int) -> None:
         state.owner[start] = -1
     state.owner[dest] = s
     state.mask[dest] |= ARMY_BIT
-    check_attacks(state)
+    check_attacks(state, dest)
 
 
 # --- barbarian villages (DEUS-9) -------------------------------------------------------------
-def check_attacks(state: DeusState) -> None:
-    """DEUS-9.1 / 9.2: resolve every village now surrounded with an army next to it."""
+def check_attacks(state: DeusState, region: int = -1) -> None:
+    """DEUS-9.1 / 9.2: resolve every village now surrounded with an army next to it.
+
+    With ``region`` (the region a piece was just placed in or an army moved to), only the
+    villages next to it: the rules check after every placement and move, so no other village
+    can have become surrounded (pieces only leave a region by an army's move, which surrounds
+    nothing)."""
     b = state.board
     owner_of = state.owner.__getitem__
     mask = state.mask
-    for i, v in enumerate(b.villages):
+    villages = b.villages
+    for i in range(len(villages)) if region < 0 else b.near_villages[region]:
+        v = villages[i]
         if state.vatt[i]:
             continue
         nb = b.neighbours[v]
