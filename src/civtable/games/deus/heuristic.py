@@ -90,13 +90,14 @@ class _MapTerms:
         mask = self.mask = state.mask[:]
         vatt = self.vatt = state.vatt[:]
         vvp = self.vvp = state.vvp[:]
+        owned = owner.count(s)
         #: ``W_REGION`` times the regions of ``s``
-        self.regions = W_REGION * owner.count(s)
+        self.regions = W_REGION * owned
         #: the terms of the villages (in village order) that ``s`` has an army next to
         self.villages: list[float] = []
         armies = 0  # the regions of the armies of s (bit set)
         r = -1
-        for _ in range(owner.count(s)):
+        for _ in range(owned):
             r = owner.index(s, r + 1)
             if mask[r] & ARMY_BIT:
                 armies |= 1 << r
@@ -108,7 +109,10 @@ class _MapTerms:
                 if vatt[i] or not nbits[v] & armies:
                     continue
                 mine = (nbits[v] & armies).bit_count()
-                theirs = sum(1 for n in neighbours[v] if mask[n] & ARMY_BIT) - mine
+                theirs = -mine  # the other armies next to the village
+                for n in neighbours[v]:
+                    if mask[n] & ARMY_BIT:
+                        theirs += 1
                 self.villages.append(W_VILLAGE * vvp[i] * mine / (mine + theirs))
         #: the values of the map counters of temple cards asked so far (``seat_score``)
         self.counts: dict[Counter, int] = {}
@@ -129,16 +133,11 @@ class _MapTerms:
 _MAP_TERMS: dict[int, _MapTerms] = {}
 
 
-def _map_terms(state: DeusState, s: int) -> _MapTerms:
-    terms = _MAP_TERMS.get(s)
-    if terms is None or not terms.fits(state):
-        terms = _MAP_TERMS[s] = _MapTerms(state, s)
-    return terms
-
-
 def projected_score(state: DeusState, s: int) -> float:
     """Current score plus the estimated worth of the seat's holdings (see the module doc)."""
-    terms = _map_terms(state, s)
+    terms = _MAP_TERMS.get(s)  # the seat's last map terms, if they fit this map
+    if terms is None or not terms.fits(state):
+        terms = _MAP_TERMS[s] = _MapTerms(state, s)
     score = float(seat_score(state, s, terms.counts))
     if state.phase == OVER:
         return score

@@ -158,7 +158,9 @@ class DeusState(CachedLegalState):
         """Sorted legal action ids (cached until the state changes)."""
         cached = self._legal.get(seat)
         if cached is None:
-            cached = turn.legal_actions(self, seat) if self.owes_decision(seat) else []
+            ph = self.phase
+            owes = seat in self.to_move() if ph == PICK else ph != OVER and seat == self.cur
+            cached = turn.legal_actions(self, seat) if owes else []  # owes_decision, inline
             self._legal[seat] = cached
         return cached[:]
 

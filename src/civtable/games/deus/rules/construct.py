@@ -64,7 +64,7 @@ def payments(state: DeusState, s: int, t: int) -> list[int]:
         return []
     # The answer depends on the gold up to the most a plan needs and on each resource up to
     # its cost, so those capped amounts key a memo of the plans' codes.
-    key = (t, min(gold, _MOST_GOLD[t]), *(min(x, c) for x, c in zip(res, cost, strict=True)))
+    key = (t, min(gold, _MOST_GOLD[t]), *map(min, res, cost))
     codes = _PAYMENTS.get(key)
     if codes is None:
         codes = tuple(

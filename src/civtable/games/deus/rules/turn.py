@@ -48,6 +48,8 @@ def legal_actions(state: DeusState, seat: int) -> list[int]:
     """Sorted legal action ids of ``seat`` (who owes the decision)."""
     ph = state.phase
     s = seat
+    if ph == OFFERING:  # the most frequent decision: one card at a time (DEUS-10.1)
+        return [act.ADD + t for t in sorted(set(state.hands[s]))] + [act.DONE]
     if ph == MAIN:
         if not state.hands[s]:
             # Degenerate case (AMB-27): deck and discard were empty when the hand ran out. The
@@ -80,8 +82,6 @@ def legal_actions(state: DeusState, seat: int) -> list[int]:
             return [act.REGION + r for r in temple_targets(state, s)]
         normal, edge = construct.piece_targets(state, s, color)
         return [act.REGION + r for r in normal] + [act.EDGE + r for r in edge]
-    if ph == OFFERING:
-        return [act.ADD + t for t in sorted(set(state.hands[s]))] + [act.DONE]
     if ph == GAIN:
         kind, opts = effects.gain_choices(state)
         base = act.RES if kind == "res" else act.PIECE
@@ -107,6 +107,12 @@ def apply(state: DeusState, seat: int, action: int) -> None:
     kind, arg = act.split(action)
     s = seat
     ph = state.phase
+    pending: bool
+    if ph == OFFERING:  # the most frequent decision (DEUS-10.1)
+        pending = offering.add(state, s, arg) if kind == "add" else offering.finish(state, s)
+        if not pending:
+            proceed(state)
+        return
     if ph == PICK:
         setup.pick(state, s, arg)
         return
@@ -147,10 +153,7 @@ def apply(state: DeusState, seat: int, action: int) -> None:
     if ph == PLACE:
         _place(state, s, arg, kind == "edge")
         return
-    pending: bool
-    if ph == OFFERING:
-        pending = offering.add(state, s, arg) if kind == "add" else offering.finish(state, s)
-    elif ph == GAIN:
+    if ph == GAIN:
         pending = effects.choose_gain(state, kind, arg)
     elif ph == TARGET:
         if kind == "done":
