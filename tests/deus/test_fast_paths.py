@@ -19,12 +19,23 @@ from civtable.games.deus.catalog import (
     ARMY,
     BUILDING_COLORS,
     CARDS,
+    CNT_COLOR_SETS,
+    CNT_OCCUPIED_LAND,
+    CNT_OWNED,
+    CNT_PAIRS_MIN,
+    CNT_PROD_LAND,
+    CNT_REGIONS_MIN,
+    CNT_TABLEAU,
+    CNT_TEMPLE_CARDS,
+    CNT_VILLAGES_ARMIES,
     COLOR_PIECE,
+    G_GOLD,
     GOLD_PER_RESOURCE,
     PIECES,
     PURPLE,
     SEA,
     TEMPLE_BIT,
+    Counter,
 )
 from civtable.games.deus.rules import construct
 from civtable.games.deus.rules.board import (
@@ -36,6 +47,7 @@ from civtable.games.deus.rules.board import (
     owned_regions,
     temple_targets,
 )
+from civtable.games.deus.rules.effects import count
 from civtable.games.deus.state import DeusState
 
 GAME = games.get("deus")
@@ -136,3 +148,49 @@ def test_deus_9_2_no_surrounded_village_is_left_unattacked(
             surrounded = all(state.owner[n] >= 0 for n in nb)
             army = any(state.mask[n] & (1 << ARMY) for n in nb)
             assert state.vatt[i] or not (surrounded and army)
+
+
+def plain_count(state: DeusState, s: int, c: Counter) -> int:
+    """The COUNTERs of DEUS-11.3, 11.4, 12.2, 14.3, 16.7 and 17.2 .. 17.4, region by region."""
+    b = state.board
+    mine = [r for r in range(b.size) if state.owner[r] == s]
+    if c.kind == CNT_OCCUPIED_LAND:
+        return sum(1 for r in mine if b.terrain[r] == c.param)
+    if c.kind in (CNT_REGIONS_MIN, CNT_PAIRS_MIN):
+        k = sum(1 for r in mine if bin(state.mask[r]).count("1") >= c.param)
+        return k // 2 if c.kind == CNT_PAIRS_MIN else k
+    if c.kind == CNT_PROD_LAND:
+        prod = 1 << PIECES.index("prod")
+        return sum(1 for r in mine if state.mask[r] & prod and b.terrain[r] == c.param)
+    if c.kind == CNT_TABLEAU:
+        return len(state.cols[s][c.param])
+    if c.kind == CNT_VILLAGES_ARMIES:
+        armies = {r for r in mine if state.mask[r] & (1 << ARMY)}
+        return sum(
+            1
+            for i, v in enumerate(b.villages)
+            if not state.vatt[i] and any(n in armies for n in b.neighbours[v])
+        )
+    if c.kind == CNT_OWNED:
+        amount = state.gold[s] if c.param == G_GOLD else state.res[s][c.param]
+        return amount // c.unit
+    if c.kind == CNT_TEMPLE_CARDS:
+        return len(state.cols[s][PURPLE])
+    assert c.kind == CNT_COLOR_SETS
+    return min(len(state.cols[s][col]) for col in BUILDING_COLORS)
+
+
+@pytest.mark.parametrize(
+    ("players", "options"), [(2, {}), (4, {"free_start": 6, "board": "random"})]
+)
+def test_deus_11_counters_agree_with_the_plain_definitions(
+    players: int, options: dict[str, object]
+) -> None:
+    """``effects.count`` (the counters of gains and temple cards, walked with plain loops for
+    speed) gives the plain definitions' values for every counter of the cards, every seat."""
+    counters = {card.effect.per for card in CARDS if card.effect.per is not None}
+    assert {c.kind for c in counters} == set(range(CNT_COLOR_SETS + 1))
+    for state in positions(players, options)[::4]:
+        for s in range(players):
+            for c in counters:
+                assert count(state, s, c) == plain_count(state, s, c)

@@ -240,7 +240,8 @@ def _finish_own_turn(state: DeusState, seat: int, rng: Rng) -> tuple[DeusState, 
         last = legal[-1]
         for a in legal:
             c = state if a == last else state.branch()
-            _play(c, seat, a)
+            c._apply(seat, a)  # _play, written out (every look-ahead position passes here)
+            c.history.append((seat, a))
             score = projected_score(c, seat)
             v = score + rng.random() * 1e-6
             if v > best_v:

@@ -39,6 +39,7 @@ from civtable.games.deus.catalog import (
     card_by_id,
 )
 from civtable.games.deus.rules.board import (
+    ARMY_BIT,
     army_regions,
     destinations,
     move_army,
@@ -98,39 +99,59 @@ def gain_resource(state: DeusState, s: int, r: int, n: int) -> int:
 
 
 def count(state: DeusState, s: int, c: Counter) -> int:
-    """Evaluate a COUNTER for seat ``s`` (DEUS-11.3, 11.4, 14.3, 16.7, 17)."""
+    """Evaluate a COUNTER for seat ``s`` (DEUS-11.3, 11.4, 14.3, 16.7, 17).
+
+    Cards and bots count many times per decision: the counters of the seat's regions walk them
+    with plain loops (no list, no generator)."""
     kind = c.kind
-    b = state.board
-    if kind == CNT_OCCUPIED_LAND:  # DEUS-11.4
-        terrain = b.terrain
-        return sum(1 for r in owned_regions(state, s) if terrain[r] == c.param)
-    if kind in (CNT_REGIONS_MIN, CNT_PAIRS_MIN):  # DEUS-11.3, 15.4 (pairs)
-        mask = state.mask
-        least = c.param
-        k = sum(1 for r in owned_regions(state, s) if mask[r].bit_count() >= least)
-        return k // 2 if kind == CNT_PAIRS_MIN else k
-    if kind == CNT_PROD_LAND:  # DEUS-12.2 Cooperatives
-        mask = state.mask
-        terrain = b.terrain
-        return sum(
-            1 for r in owned_regions(state, s) if mask[r] & PROD_BIT and terrain[r] == c.param
-        )
+    param = c.param
     if kind == CNT_TABLEAU:  # DEUS-14.3 (blind cards count, DEUS-21.3)
-        return len(state.cols[s][c.param])
-    if kind == CNT_VILLAGES_ARMIES:  # DEUS-16.7 Ballista, DEUS-9.4
-        armies = set(army_regions(state, s))
-        return sum(
-            1
-            for i, v in enumerate(b.villages)
-            if not state.vatt[i] and any(n in armies for n in b.neighbours[v])
-        )
+        return len(state.cols[s][param])
     if kind == CNT_OWNED:  # DEUS-17.2
-        amount = state.gold[s] if c.param == G_GOLD else state.res[s][c.param]
+        amount = state.gold[s] if param == G_GOLD else state.res[s][param]
         return amount // c.unit
     if kind == CNT_TEMPLE_CARDS:  # DEUS-17.3 / AMB-32
         return len(state.cols[s][PURPLE])
     if kind == CNT_COLOR_SETS:  # DEUS-17.4 / AMB-31
         return min(len(state.cols[s][col]) for col in BUILDING_COLORS)
+    b = state.board
+    owner = state.owner
+    mask = state.mask
+    k = 0
+    r = -1
+    if kind == CNT_OCCUPIED_LAND:  # DEUS-11.4
+        terrain = b.terrain
+        for _ in range(owner.count(s)):
+            r = owner.index(s, r + 1)  # the seat's regions in order
+            if terrain[r] == param:
+                k += 1
+        return k
+    if kind in (CNT_REGIONS_MIN, CNT_PAIRS_MIN):  # DEUS-11.3, 15.4 (pairs)
+        for _ in range(owner.count(s)):
+            r = owner.index(s, r + 1)
+            if mask[r].bit_count() >= param:
+                k += 1
+        return k // 2 if kind == CNT_PAIRS_MIN else k
+    if kind == CNT_PROD_LAND:  # DEUS-12.2 Cooperatives
+        terrain = b.terrain
+        for _ in range(owner.count(s)):
+            r = owner.index(s, r + 1)
+            if mask[r] & PROD_BIT and terrain[r] == param:
+                k += 1
+        return k
+    if kind == CNT_VILLAGES_ARMIES:  # DEUS-16.7 Ballista, DEUS-9.4
+        armies = 0  # the regions of the seat's armies (bit set)
+        for _ in range(owner.count(s)):
+            r = owner.index(s, r + 1)
+            if mask[r] & ARMY_BIT:
+                armies |= 1 << r
+        if armies:
+            vatt = state.vatt
+            nbits = b.nbits
+            for i, v in enumerate(b.villages):
+                if not vatt[i] and nbits[v] & armies:
+                    k += 1
+        return k
     raise ValueError(f"unknown counter {kind}")
 
 
