@@ -13,10 +13,11 @@ if nobody else did (:class:`StaleSequenceError` otherwise); :meth:`Store.append_
 after the commit, so a caller that acknowledges a move after it returns never loses it. SQLite
 runs in WAL mode with ``synchronous=FULL``.
 
-On PostgreSQL every change of a game also sends ``NOTIFY civtable, '<game id> <seq>'`` in its
-transaction (delivered only once it commits), so the other server processes on the same
-database learn of it (:mod:`civtable.server.cluster`). The appends of one group commit send
-their notices together: one payload of several such lines (:func:`notice_lines`).
+On PostgreSQL every change of a game also sends a ``NOTIFY civtable`` line
+``'<game id> <seq> <origin> <what>'`` in its transaction (delivered only once it commits), so the
+other server processes on the same database learn of it (:mod:`civtable.server.cluster`). The
+appends of one group commit send their notices together: one payload of several such lines,
+split before :data:`NOTICE_MAX` characters (:func:`notice_lines`).
 """
 
 from __future__ import annotations
