@@ -8,6 +8,8 @@ which a busy shared machine disturbs much less than the wall clock:
 * ``view``: CPU microseconds of one ``state.view(seat)`` for the seat to move, over the
   positions at every decision of two random 4-player games (legal actions already cached, as
   the bench's best-of run has them);
+* ``views-all``: CPU microseconds of one view when, after every decision of two random
+  4-player games, each seat and a spectator get theirs in turn (what a server sends);
 * ``heuristic``: whole 4-player games of four heuristic bots per CPU-second.
 
 Run it with two checkouts' interpreters back to back to compare engines (ratios, not absolute
@@ -59,6 +61,25 @@ def views(games: int, rounds: int) -> str:
     return f"view 4p: {1e6 * seconds / len(movers):.1f} us CPU per view ({len(movers)} positions)"
 
 
+def views_all(games: int, rounds: int) -> str:
+    """CPU microseconds per view, every seat and a spectator after every decision."""
+    positions: list[State] = []
+    for i in range(games):
+        random_game(GAME, 4, game_seed(0, i), positions)
+    viewers = (0, 1, 2, 3, None)
+    for p in positions:
+        p.view(p.to_move()[0] if p.to_move() else None)  # legal actions cached
+
+    def run() -> None:
+        for p in positions:
+            for seat in viewers:
+                p.view(seat)
+
+    seconds = best_cpu(run, rounds)
+    n = len(positions) * len(viewers)
+    return f"view 4p, every seat and a spectator: {1e6 * seconds / n:.1f} us CPU per view ({n})"
+
+
 def heuristic_game(seed: int) -> None:
     """One whole 4-player game of heuristic bots."""
     state = GAME.new_game(4, seed)
@@ -91,6 +112,7 @@ def main() -> None:
     runs = {
         "random": lambda: random_games(3, args.rounds),
         "view": lambda: views(2, args.rounds),
+        "views-all": lambda: views_all(2, args.rounds),
         "heuristic": lambda: heuristic_games(1, max(1, args.rounds // 2)),
     }
     for name in args.measures:

@@ -167,8 +167,28 @@ def _slot_name(slot: int) -> str:
     return _SLOT_NAMES[slot]
 
 
+#: the labels of actions whose words depend on the id alone (:func:`_static`), as worked out
+_LABELS: dict[int, str] = {}
+
+
+def _static(action: int) -> bool:
+    """Does the label of ``action`` depend on its id alone (not on a row slot's card, a pending
+    decision or the civilization)?"""
+    return action == END or POP <= action < PREPARE or action >= SHARED
+
+
 def describe(state: TTAState, seat: int, action: int) -> str:
     """A readable label of ``action``."""
+    label = _LABELS.get(action)
+    if label is None:
+        label = _describe(state, seat, action)
+        if _static(action):
+            _LABELS[action] = label
+    return label
+
+
+def _describe(state: TTAState, seat: int, action: int) -> str:
+    """:func:`describe`, worked out."""
     if action == END:
         return "end the Action Phase"
     if TAKE <= action < POP:

@@ -11,7 +11,6 @@ here is the seat's own business (its hands, its costs), so the view may carry it
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 
 from civtable.core.api import JSON
 from civtable.games.through_the_ages import actions as ax
@@ -46,14 +45,31 @@ def _general(state: TTAState, seat: int) -> Reason:
     return None
 
 
-def take_reason(state: TTAState, civ: Civ, slot: int, f: effects.Fx | None = None) -> JSON:
+def _tech_names(civ: Civ) -> set[str]:
+    """The names of the technologies the civilization has in play or in hand (TTA-3.3)."""
+    names = {CARDS[c].name for c in (*civ.developed, *civ.hand, civ.gov)}
+    names.update(CARDS[c].name for c in civ.special if c >= 0)
+    return names
+
+
+def take_reason(
+    state: TTAState,
+    civ: Civ,
+    slot: int,
+    f: effects.Fx | None = None,
+    *,
+    cost: int | None = None,
+    names: set[str] | None = None,
+) -> JSON:
     """TTA-3.3 / 7.2.1: why the card in ``slot`` cannot be taken (its cost, the hand limit, a
     wonder being built, a technology already there, a leader of that age taken); ``f``: the
-    civ's :func:`~.rules.effects.fx`, if the caller has it."""
+    civ's :func:`~.rules.effects.fx`, ``cost`` its :func:`~.rules.civil.take_cost` of the slot
+    and ``names`` its technologies' names, if the caller has them."""
     card = CARDS[state.row[slot]]
     if f is None:
         f = effects.fx(civ)
-    cost = civil.take_cost(state, civ, slot, f)
+    if cost is None:
+        cost = civil.take_cost(state, civ, slot, f)
     if card.type == "wonder" and civ.wip >= 0:
         return _r("wonder_in_progress", card=CARDS[civ.wip].id)
     if cost > civ.ca:
@@ -63,8 +79,8 @@ def take_reason(state: TTAState, civ: Civ, slot: int, f: effects.Fx | None = Non
         if len(civ.hand) >= limit:  # TTA-7.7
             return _r("hand_full", limit=limit)
     if card.type == "technology":
-        names = {CARDS[c].name for c in (*civ.developed, *civ.hand, civ.gov)}
-        names.update(CARDS[c].name for c in civ.special if c >= 0)
+        if names is None:
+            names = _tech_names(civ)
         if card.name in names:
             return _r("duplicate_tech")
     if card.type == "leader" and civ.leader_ages & (1 << card.age):
@@ -216,6 +232,10 @@ def wonder_reason(state: TTAState, civ: Civ) -> JSON:
     return _r("not_now")
 
 
+#: per card: its id, and its building slot (``kind * 4 + age``; -1: not a building)
+_CARD_ID: tuple[str, ...] = tuple(c.id for c in CARDS)
+_BUILD_SLOT: tuple[int, ...] = tuple(c.kind * 4 + c.age if c.kind >= 0 else -1 for c in CARDS)
+
 _MILITARY_USES: dict[tuple[int, int], frozenset[int]] = {}
 
 
@@ -243,12 +263,13 @@ def _military_uses(c: int, players: int) -> frozenset[int]:
     return ids
 
 
-def why(state: TTAState, seat: int) -> JSON:
+def why(state: TTAState, seat: int, take_costs: list[int] | None = None) -> JSON:
     """The reasons of ``seat`` (see the module doc): ``row`` (one per slot, None where the card
     can be taken or the slot is empty), ``hand`` (card id → {"play", "revolution"}),
     ``military`` (card id → reason), ``build`` (card id → reason), ``population``,
     ``wonder``; each None when the action is possible. ``general`` is the reason that covers
-    everything when it is not the seat's decision."""
+    everything when it is not the seat's decision. ``take_costs``: the seat's
+    :func:`~.rules.civil.take_costs`, if the caller has them."""
     civ = state.civs[seat]
     legal = set(state.legal_actions(seat))
     general = _general(state, seat)
@@ -260,37 +281,52 @@ def why(state: TTAState, seat: int) -> JSON:
 
     f = effects.fx(civ)
     row: list[Reason] = []
+    names: set[str] | None = None
     for slot, cid in enumerate(state.row):  # pick() written out: the row is the most work
         if cid < 0 or ax.TAKE + slot in legal:
             row.append(None)
+        elif general is not None:
+            row.append(general)
         else:
-            row.append(general if general is not None else take_reason(state, civ, slot, f))
+            if take_costs is None:
+                take_costs = civil.take_costs(state, civ, f)  # = take_cost of every slot
+            if names is None and CARDS[cid].type == "technology":
+                names = _tech_names(civ)
+            row.append(take_reason(state, civ, slot, f, cost=take_costs[slot], names=names))
     hand: dict[str, JSON] = {}
+    play_id, revolt_id = ax.PLAY, ax.REVOLT
     for c in civ.hand:
         card = CARDS[c]
         play: Reason = None
-        if ax.PLAY + c not in legal:
+        if play_id + c not in legal:
             play = general if general is not None else play_reason(state, civ, c)
-        entry: JSON = {"play": play}
         if card.tech_type == "government":
-            entry["revolution"] = pick(
-                ax.REVOLT + c in legal, partial(revolution_reason, state, civ, c)
-            )
-        hand[card.id] = entry
+            revolution: Reason = None
+            if revolt_id + c not in legal:
+                revolution = general if general is not None else revolution_reason(state, civ, c)
+            hand[card.id] = {"play": play, "revolution": revolution}
+        else:
+            hand[card.id] = {"play": play}
     mil: dict[str, Reason] = {}
     for c in civ.mhand:
-        usable = not legal.isdisjoint(_military_uses(c, state.players))
-        mil[CARDS[c].id] = pick(usable, partial(military_reason, state, civ, seat, c))
-    build: dict[str, Reason] = {}
-    for c in civ.developed:
-        card = CARDS[c]
-        if card.kind < 0:
-            continue
-        slot = card.kind * 4 + card.age  # card.slot
-        if ax.BUILD + slot in legal:
-            build[card.id] = None
+        if not legal.isdisjoint(_military_uses(c, state.players)):
+            mil[CARDS[c].id] = None
         else:
-            build[card.id] = general if general is not None else build_reason(state, civ, slot, f)
+            mil[CARDS[c].id] = (
+                general if general is not None else military_reason(state, civ, seat, c)
+            )
+    build: dict[str, Reason] = {}
+    build_id = ax.BUILD
+    for c in civ.developed:
+        slot = _BUILD_SLOT[c]
+        if slot < 0:
+            continue
+        if build_id + slot in legal:
+            build[_CARD_ID[c]] = None
+        else:
+            build[_CARD_ID[c]] = (
+                general if general is not None else build_reason(state, civ, slot, f)
+            )
     return {
         "general": general,
         "row": row,

@@ -61,6 +61,10 @@ _CIV_LISTS = (
     "secret",
 )
 
+#: every field of a :class:`Civ`: its ints, then its lists (what a key of its content reads)
+CIV_INTS: tuple[str, ...] = _CIV_INTS
+CIV_LISTS: tuple[str, ...] = _CIV_LISTS
+
 #: ``Civ.flags`` bits lasting the whole game
 F_CAESAR = 1  # Julius Caesar's second political action used (once per game)
 F_RESIGNED = 2  # resigned (TTA-6.8): out of the game
@@ -280,6 +284,7 @@ class TTAState(State):
         "mil_decks",
         "mil_discards",
         "_legal",
+        "_civ_views",
         "queue",
         *_G_INTS,
         *_G_LISTS,
@@ -316,6 +321,10 @@ class TTAState(State):
     rng: Rng
     log: list[JSON] | None
     _legal: list[int] | None
+    #: per seat, the last :func:`.view.civ_public` document worked out and the civilization's
+    #: content it was worked out from (checked on every use, so it never goes stale; shared
+    #: by copies)
+    _civ_views: list[tuple[tuple[object, ...], JSON] | None]
 
     def __init__(self, game: Game, players: int, seed: int, options: JSON) -> None:
         self.game = game
@@ -352,6 +361,7 @@ class TTAState(State):
         self.actor = -1
         self.phase = PH_ACTION
         self._legal = None
+        self._civ_views = [None] * players
 
     # --- decisions ---------------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
@@ -601,6 +611,7 @@ class TTAState(State):
         s.actor = self.actor
         s.phase = self.phase
         s._legal = self._legal  # never mutated in place: safe to share
+        s._civ_views = self._civ_views  # entries checked against the civilization on use
         return s
 
     def to_json(self) -> JSON:

@@ -10,13 +10,16 @@ shown to him from the end of Age I on.
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 
 from civtable.core.api import JSON
 from civtable.core.rng import Rng
-from civtable.games.through_the_ages import actions
+from civtable.games.through_the_ages import actions, moves, reasons
 from civtable.games.through_the_ages.catalog import CARDS, military_deck
-from civtable.games.through_the_ages.rules import board, civil, effects
+from civtable.games.through_the_ages.rules import board, civil, effects, events, politics
 from civtable.games.through_the_ages.state import (
+    CIV_INTS,
+    CIV_LISTS,
     F_RESIGNED,
     P_ACCEPT,
     P_AGREEMENT,
@@ -29,6 +32,7 @@ from civtable.games.through_the_ages.state import (
     P_SEND,
     PH_ACTION,
     PH_SECOND,
+    Civ,
     TTAState,
 )
 
@@ -36,6 +40,8 @@ from civtable.games.through_the_ages.state import (
 _ID: tuple[str, ...] = tuple(c.id for c in CARDS)
 _SLOT: tuple[int, ...] = tuple(c.kind * 4 + c.age if c.kind >= 0 else -1 for c in CARDS)
 _TECH: tuple[bool, ...] = tuple(c.type == "technology" for c in CARDS)
+#: card ids with None last: ``_ID_OR_NONE[-1]`` is an empty row slot's
+_ID_OR_NONE: tuple[str | None, ...] = (*_ID, None)
 
 
 def _ids(cards: list[int]) -> list[str]:
@@ -43,9 +49,51 @@ def _ids(cards: list[int]) -> list[str]:
     return [ids[c] for c in cards]
 
 
-def civ_public(state: TTAState, seat: int) -> JSON:
-    """What everybody sees of one civilization."""
+#: every field of a civilization, ints first (:data:`~.state.CIV_INTS`, then the lists)
+_FIELDS_OF = attrgetter(*CIV_INTS, *CIV_LISTS)
+_NINTS = len(CIV_INTS)
+#: the fields of a :func:`civ_public` document that are containers (copied for every caller)
+_CIV_CONTAINERS = (
+    "workers",
+    "cubes",
+    "special",
+    "wonders",
+    "hand",
+    "build_costs",
+    "colonies",
+    "ruins",
+    "develop_costs",
+)
+
+
+def civ_public(state: TTAState, seat: int, *, memo: bool = True) -> JSON:
+    """What everybody sees of one civilization.
+
+    It depends on the civilization alone, so the state remembers, per seat, the last document
+    and the civilization's whole content it came from (every int and list of
+    :class:`~.state.Civ`); while the content compares equal the document is used again (the
+    seats that did not change since the last view). Every call returns its own containers.
+    ``memo=False`` works it out afresh (the tests compare the two).
+    """
     civ = state.civs[seat]
+    if not memo:
+        return _civ_public(civ, seat)
+    fields = _FIELDS_OF(civ)
+    known = state._civ_views[seat]
+    if known is not None and known[0] == fields:
+        doc = known[1]
+    else:
+        doc = _civ_public(civ, -1)
+        state._civ_views[seat] = (fields[:_NINTS] + tuple(map(list.copy, fields[_NINTS:])), doc)
+    out = doc.copy()
+    out["seat"] = seat
+    for k in _CIV_CONTAINERS:
+        out[k] = out[k].copy()
+    return out
+
+
+def _civ_public(civ: Civ, seat: int) -> JSON:
+    """:func:`civ_public` computed (``seat`` is only written into the document)."""
     f = effects.fx(civ)  # derived once for every field below
     culture_rate, science_rate, strength, happy = board.ratings(civ)
     ca_total, ma_total = f.ca, f.ma  # board.totals
@@ -123,8 +171,6 @@ PENDING_KINDS = (
 def _pending_detail(state: TTAState) -> JSON:
     """The pending decision in words for UIs: its kind, the seat deciding, the card asking and
     its public data (an aggression's strengths, a pact's sides, the auction's high bid...)."""
-    from civtable.games.through_the_ages.rules import events
-
     p = state.pending
     kind = p[0]
     doc: JSON = {
@@ -154,8 +200,6 @@ def _pending_detail(state: TTAState) -> JSON:
 
 def _option_kind(what: int) -> str:
     """The meaning of a ``P_OPTION`` decision's answers, by name (see the ``W_*`` constants)."""
-    from civtable.games.through_the_ages.rules import events, politics
-
     names = {
         politics.W_PLUNDER: "plunder",
         politics.W_TECHWAR: "tech_war",
@@ -175,16 +219,19 @@ def _option_kind(what: int) -> str:
     return names.get(what, "other")
 
 
-def _row_costs(state: TTAState, seat: int) -> list[int | None]:
-    """TTA-3.1/3.2: civil actions ``seat`` would pay for each row slot (None: empty slot)."""
-    costs = civil.take_costs(state, state.civs[seat])  # civil.take_cost of each slot
+def _row_costs(state: TTAState, costs: list[int]) -> list[int | None]:
+    """TTA-3.1/3.2: the civil actions a seat would pay for each row slot (None: empty slot),
+    from its :func:`~.rules.civil.take_costs`."""
     return [None if c < 0 else costs[s] for s, c in enumerate(state.row)]
 
 
-def view(state: TTAState, seat: int | None, *, labels: bool = True) -> JSON:
-    """Everything ``seat`` may know (``None``: spectator)."""
+def view(state: TTAState, seat: int | None, *, labels: bool = True, memo: bool = True) -> JSON:
+    """Everything ``seat`` may know (``None``: spectator). ``memo=False`` works every part out
+    afresh, without the remembered civilizations of :func:`civ_public` (the same document)."""
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} in a {state.players}-player game")
+    # civil.take_cost of each slot for the seat (the current player's for a spectator)
+    take_costs = civil.take_costs(state, state.civs[state.current if seat is None else seat])
     doc: JSON = {
         "game": state.game.id,
         "players": state.players,
@@ -199,7 +246,7 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True) -> JSON:
         "actor": None if state.is_terminal() else state.decider(),
         "last_round": state.last_round,
         "terminal": state.is_terminal(),
-        "row": [CARDS[c].id if c >= 0 else None for c in state.row],
+        "row": [_ID_OR_NONE[c] for c in state.row],  # None: an empty slot (-1)
         "civil_deck_sizes": [len(d) for d in state.civil_decks],
         "military_deck_sizes": [len(d) for d in state.mil_decks],
         "military_discard_sizes": [len(d) for d in state.mil_discards],
@@ -230,8 +277,8 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True) -> JSON:
         "common_tactics": _ids(state.common),
         "pending": state.pending[0],
         "pending_detail": _pending_detail(state),
-        "row_costs": _row_costs(state, state.current if seat is None else seat),
-        "civs": [civ_public(state, s) for s in range(state.players)],
+        "row_costs": _row_costs(state, take_costs),
+        "civs": [civ_public(state, s, memo=memo) for s in range(state.players)],
     }
     if seat is not None:
         doc["military_hand"] = _ids(state.civs[seat].mhand)
@@ -241,8 +288,6 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True) -> JSON:
             doc["secret_events"] = _ids(state.civs[seat].secret)
         legal = state.legal_actions(seat)
         if labels:
-            from civtable.games.through_the_ages import moves, reasons
-
             # ``move``: what each action does, as structure (the words module labels it)
             doc["legal"] = [
                 {
@@ -253,7 +298,7 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True) -> JSON:
                 for a in legal
             ]
             # why the seat's cards cannot be taken or played now (issue 18)
-            doc["why"] = reasons.why(state, seat)
+            doc["why"] = reasons.why(state, seat, take_costs)
         else:
             doc["legal"] = [{"id": a} for a in legal]
     if state.log is not None:
@@ -322,8 +367,6 @@ _PREPARABLE = ("event", "territory")
 def peeks(state: TTAState, seat: int) -> bool:
     """Joan of Arc: her owner may look at the top current event at the start of his Politics
     Phase (TTA-6.1, hook ``peek_current_event``); the engine shows it for the whole phase."""
-    from civtable.games.through_the_ages.rules import effects
-
     return (
         seat == state.current
         and state.phase != PH_ACTION
