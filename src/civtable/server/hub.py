@@ -1321,7 +1321,7 @@ class Hub:
         entry = Append(live.id, live.seq, tuple((seat, a) for a in steps), finished)
         try:
             # answered only once the group it went into is committed
-            await asyncio.wrap_future(self.commits.submit(entry))
+            await self.commits.submit_async(entry)
         except StaleSequenceError as exc:
             if self.cluster is not None:  # another process stored this number first
                 raise _BehindError from exc
