@@ -1171,6 +1171,27 @@ class Hub:
         live, seat = await self._move(game_id, token, seq, action, tentative)
         return self.encoded(live, seat, lang)
 
+    async def move_ack(
+        self,
+        game_id: str,
+        token: str | None,
+        seq: int,
+        action: int,
+        *,
+        tentative: int | None = None,
+    ) -> JSON:
+        """:meth:`move` without the payload (a move sent on the push socket, whose payload goes
+        out as the socket's next push): the mover's new ``seq``, ``version`` and count of
+        steps in progress, as its payload will say."""
+        live, seat = await self._move(game_id, token, seq, action, tentative)
+        held = live.tentative.get(seat)
+        return {
+            "status": 200,
+            "seq": live.seq,
+            "version": live.version,
+            "tentative": len(held[0]) if held is not None else 0,
+        }
+
     async def _member(self) -> None:
         """With other processes: take a step only as a member (:meth:`Cluster.join`); one whose
         membership was lost waits to be let in again, so that no solo process holds steps in
