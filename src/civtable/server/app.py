@@ -18,6 +18,7 @@ import html
 import json
 import logging
 import re
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -534,7 +535,12 @@ def create_app(
             "first push is the whole payload (`type: state`); later ones are deltas (`type: "
             "delta`) on the payload sent before (`base` = its `version`): the new view, whose "
             "`log` (and the words' `log`) holds only the entries after the first `log_from` "
-            '(`words_log_from`) kept from before. Send `{"type": "full"}` for the whole payload.'
+            '(`words_log_from`) kept from before. Send `{"type": "full"}` for the whole payload. '
+            'A seat may send its moves on the socket too: `{"type": "move", "seq": ..., "action": '
+            '..., "tentative": ..., "ref": ...}` (the body of `POST .../moves` plus an optional '
+            '`ref`), checked as that route checks it and answered by `{"type": "move_result", '
+            '"ref": ..., "status": 200, "seq": ..., "version": ..., "tentative": ...}` or by the '
+            "route's error (`status`, `code`, `detail`); the new payload comes as the next push."
         ),
         docs_url=None,
         redoc_url=None,
@@ -819,10 +825,12 @@ def create_app(
             )
             return encode_json(out)
         seq, action, tentative = fields
+        started = time.perf_counter()
         try:
             out.update(await hub.move_ack(game_id, token, seq, action, tentative=tentative))
         except ApiError as exc:
             out.update(exc.to_json())
+        metrics.move_seconds.observe(time.perf_counter() - started, metrics.game_type(game_id))
         return encode_json(out)
 
     # --- replays --------------------------------------------------------------------------------
