@@ -1208,6 +1208,7 @@ class Hub:
             seat = self.seat_of(live, token)
         async with live.lock:
             if self.cluster is None:
+                self._check_steps(live, seat, tentative)
                 await self._check_and_apply(live, seat, seq, action, hold=True)
             else:
                 # read first unless the sender's view agrees with the copy: its seq is not ahead
@@ -1221,6 +1222,8 @@ class Hub:
                 agrees = tentative == len(mine[0] if mine else ()) and seq <= live.seq
                 read = await self._fresh(live, force=not agrees)
                 seat = self.seat_of(live, token)
+                if read:
+                    self._check_steps(live, seat, tentative)
                 try:
                     await self._check_and_apply(live, seat, seq, action, hold=True)
                 except ApiError:
@@ -1233,6 +1236,23 @@ class Hub:
                     await self._check_and_apply(live, seat, seq, action, hold=True)
         self._kick_bots(live)
         return live, seat
+
+    @staticmethod
+    def _check_steps(live: LiveGame, seat: int, tentative: int | None) -> None:
+        """409 ``stale`` when the sender says how many steps of a compound move it holds
+        (``tentative``) and the seat holds another number: its view is out of date (a move
+        of another seat ended the steps, say), and its action was chosen for another step; it
+        could be legal there too and be taken as a step the player never chose."""
+        if tentative is None:
+            return
+        held = live.tentative.get(seat)
+        have = len(held[0]) if held is not None else 0
+        if tentative != have:
+            raise conflict(
+                "stale",
+                f"your view holds {tentative} step(s) of a move in progress, the game {have}; "
+                "reload and choose again",
+            )
 
     async def cancel(
         self,
