@@ -490,6 +490,10 @@ class Driver:
         # the servers in turn, each of the four games on every server in turn too
         home = (self.created + self.created // len(GAMES)) % len(self.ports)
         self.created += 1
+        # a share of the seats move on their socket (--socket-moves), spread over the games
+        # by the golden-ratio sequence (not every other game: that would be two game types);
+        # decided before the request (other games are created while it is answered)
+        on_socket = (self.created * 0.6180339887498949) % 1.0 < self.args.socket_moves
         seats = [{"kind": "human"}] + [{"kind": "bot", "bot": self.args.bot}] * (
             self.args.players - 1
         )
@@ -503,9 +507,6 @@ class Driver:
             self.stats.error(f"create {r.status_code} {r.text[:80]}")
             return None
         doc = orjson.loads(r.content)
-        # a share of the seats move on their socket (--socket-moves), spread over the games
-        # by the golden-ratio sequence (not every other game: that would be two game types)
-        on_socket = (self.created * 0.6180339887498949) % 1.0 < self.args.socket_moves
         return Seat(self, doc["game"]["id"], doc["token"], home, on_socket)
 
     async def keep_one(self) -> None:
