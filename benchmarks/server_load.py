@@ -251,6 +251,8 @@ class Stats:
     full_requests: int = 0
     #: human moves sent (and answered 200) on the push socket instead of HTTP
     socket_moves: int = 0
+    #: moves answered 200 by path over the whole run, warm-up included
+    moves_by_path: dict[str, int] = field(default_factory=lambda: {"http": 0, "socket": 0})
     #: the first errors in detail (what was posted from which payload, and the answer)
     details: list[dict[str, Any]] = field(default_factory=list)
 
@@ -355,6 +357,7 @@ class Seat:
                     continue
                 took = time.perf_counter() - t0
                 if status == 200:
+                    d.stats.moves_by_path["http" if answer is not None else "socket"] += 1
                     if d.stats.measuring:
                         d.stats.human_moves += 1
                         d.stats.socket_moves += self.socket_moves and answer is None
@@ -607,6 +610,7 @@ async def _run(
         "push_kb_per_push": round(s.push_bytes / 1024 / max(1, s.pushes), 1),
         "full_requests": s.full_requests,
         "socket_moves_share": round(s.socket_moves / max(1, s.human_moves), 2),
+        "moves_by_path": s.moves_by_path,
         "server_cpu_s": round(cpu1 - cpu0, 1),
         # what a stored move costs the server (bot workers included), whatever share of the
         # machine it got: the figure to compare on a shared machine

@@ -237,3 +237,5 @@ def test_sw_a_spectator_socket_cannot_move(client: TestClient) -> None:
         assert answer["status"] == 401
         assert answer["code"] == "token_required"
     assert _state(client, gid, token)["seq"] == first["seq"]
+    # the socket's move is timed as a move (no move went over HTTP in this test)
+    assert 'civtable_move_seconds_count{game="seven-wonders"} 1' in client.get("/metrics").text
