@@ -4,7 +4,9 @@ Starts ``civtable serve`` on a fresh SQLite file in a temporary directory, creat
 live games (the four games in turn, ``--players`` seats each: seat 0 a person driven from
 here, the others ``--bot`` bots), and keeps that many live: a finished game is replaced by a new
 one. Every human seat holds a WebSocket subscription; whenever its pushed state offers a
-decision, the driver posts a random legal move (HTTP, with the ``seq`` it saw). A separate task
+decision, the driver sends a random legal move with the ``seq`` it saw: over HTTP, or for a
+share of the seats (``--socket-moves``, default half) on the seat's socket, answered by a
+``move_result`` (set it to 0 for a server from before socket moves). A separate task
 polls ``/healthz``. After ``--warmup`` seconds it measures for ``--seconds`` seconds and prints:
 
 - live games, human moves/s (answered 200), all stored moves/s (rows added to the ``moves``
@@ -54,6 +56,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 GAMES = ("seven-wonders", "through-the-ages", "civilization-a-new-dawn", "deus")
@@ -164,6 +167,67 @@ def _stored_moves(db: str) -> int:
         return int(conn.execute("SELECT count(*) FROM moves").fetchone()[0])
 
 
+class MovePoster:
+    """Moves posted over a few kept-alive HTTP/1.1 connections with asyncio streams. httpx took
+    three quarters of this driver's CPU (its pool looks at every connection on every request),
+    so the figures measured the driver as much as the server. The server answers a move with
+    ``Content-Length``; a connection idle for 3 s is not reused (the server closes one after
+    5 s)."""
+
+    def __init__(self, port: int, connections: int) -> None:
+        self.port = port
+        self.idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter, float]] = []
+        self.slots = asyncio.Semaphore(max(1, connections))
+
+    async def post(self, path: str, token: str, body: bytes) -> tuple[int, bytes]:
+        """``POST path`` with a JSON body and the seat's token: (status, body)."""
+        async with self.slots:
+            conn = None
+            while self.idle:
+                reader, writer, since = self.idle.pop()
+                if time.monotonic() - since < 3 and not reader.at_eof():
+                    conn = (reader, writer)
+                    break
+                writer.close()
+            if conn is None:
+                conn = await asyncio.open_connection("127.0.0.1", self.port)
+            reader, writer = conn
+            try:
+                writer.write(
+                    f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+                    f"Authorization: Bearer {token}\r\nContent-Type: application/json\r\n"
+                    f"Content-Length: {len(body)}\r\n\r\n".encode()
+                    + body
+                )
+                head = await reader.readuntil(b"\r\n\r\n")
+                lines = head.split(b"\r\n")
+                status = int(lines[0].split(b" ", 2)[1])
+                length = 0
+                keep = True
+                for line in lines[1:]:
+                    name, _, value = line.partition(b":")
+                    name = name.strip().lower()
+                    if name == b"content-length":
+                        length = int(value)
+                    elif name == b"connection" and value.strip().lower() == b"close":
+                        keep = False
+                data = await reader.readexactly(length)
+            except BaseException:
+                writer.close()
+                raise
+            if keep:
+                self.idle.append((reader, writer, time.monotonic()))
+            else:
+                writer.close()
+            return status, data
+
+    def close(self) -> None:
+        """Close the idle connections."""
+        for _, writer, _ in self.idle:
+            writer.close()
+        self.idle.clear()
+
+
 def _pct(values: list[float], q: float) -> float | None:
     if not values:
         return None
@@ -185,6 +249,10 @@ class Stats:
     pushes: int = 0
     push_bytes: int = 0
     full_requests: int = 0
+    #: human moves sent (and answered 200) on the push socket instead of HTTP
+    socket_moves: int = 0
+    #: moves answered 200 by path over the whole run, warm-up included
+    moves_by_path: dict[str, int] = field(default_factory=lambda: {"http": 0, "socket": 0})
     #: the first errors in detail (what was posted from which payload, and the answer)
     details: list[dict[str, Any]] = field(default_factory=list)
 
@@ -216,8 +284,17 @@ def merge(held: dict[str, Any] | None, msg: dict[str, Any]) -> dict[str, Any] | 
 class Seat:
     """One human seat: its socket, the newest payload, and at most one move in flight."""
 
-    def __init__(self, driver: Driver, game_id: str, token: str, home: int = 0) -> None:
+    def __init__(
+        self, driver: Driver, game_id: str, token: str, home: int = 0, socket_moves: bool = False
+    ) -> None:
         self.driver = driver
+        #: send moves on the push socket (answered by a ``move_result``) instead of HTTP
+        self.socket_moves = socket_moves
+        self.ws: Any = None
+        self.results: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.refs = 0
+        #: the version of the payload after this seat's last socket move: older ones are stale
+        self.floor = 0
         #: which server (of ``--balance game``) the game's requests go to
         self.home = home
         self.game_id = game_id
@@ -249,37 +326,48 @@ class Seat:
                 legal = view.get("legal") or []
                 if doc is None or doc.get("status") != "active" or not legal:
                     return
+                if doc.get("version", 0) < self.floor:
+                    return  # wait for the push of the payload after the last move
                 action = self.rng.choice(legal)["id"]
+                body = {"seq": doc["seq"], "action": action}
+                if d.says_tentative:
+                    body["tentative"] = doc.get("tentative") or 0
                 t0 = time.perf_counter()
                 try:
-                    r = await d.https[self.home].post(
-                        f"/api/games/{self.game_id}/moves",
-                        json={
-                            "seq": doc["seq"],
-                            "action": action,
-                            **(
-                                {"tentative": doc.get("tentative") or 0} if d.says_tentative else {}
-                            ),
-                        },
-                        headers={"Authorization": f"Bearer {self.token}"},
-                    )
-                except (httpx.HTTPError, RuntimeError) as exc:
+                    if self.socket_moves and self.ws is not None:
+                        status, text, answer = await self._socket_move(body)
+                    else:
+                        status, raw = await d.posters[self.home].post(
+                            f"/api/games/{self.game_id}/moves", self.token, orjson.dumps(body)
+                        )
+                        answer = orjson.loads(raw) if status == 200 else None
+                        text = "" if status == 200 else raw.decode(errors="replace")
+                except (
+                    httpx.HTTPError,
+                    RuntimeError,
+                    OSError,
+                    ValueError,
+                    asyncio.IncompleteReadError,
+                    websockets.WebSocketException,
+                ) as exc:
                     if d.stopping:
                         return
                     d.stats.error(f"move {type(exc).__name__} {exc}"[:100])
                     await asyncio.sleep(0.5)
                     continue
                 took = time.perf_counter() - t0
-                if r.status_code == 200:
+                if status == 200:
+                    d.stats.moves_by_path["http" if answer is not None else "socket"] += 1
                     if d.stats.measuring:
                         d.stats.human_moves += 1
+                        d.stats.socket_moves += self.socket_moves and answer is None
                         d.stats.move_latency.append(took)
-                    answer = r.json()
-                    if answer.get("version", 0) >= (self.latest or {}).get("version", 0):
-                        self.latest = answer
-                    if answer.get("status") == "over":
-                        self.done.set()
-                elif r.status_code == 409:
+                    if answer is not None:  # an HTTP answer carries the payload
+                        if answer.get("version", 0) >= (self.latest or {}).get("version", 0):
+                            self.latest = answer
+                        if answer.get("status") == "over":
+                            self.done.set()
+                elif status == 409:
                     if d.stats.measuring:
                         d.stats.stale += 1
                     if self.latest is doc:  # wait for a newer push
@@ -294,9 +382,9 @@ class Seat:
                         "action": action,
                         "legal": len(legal),
                         "newer_payload": self.latest is not doc,
-                        "answer": r.text[:300],
+                        "answer": text[:300],
                     }
-                    d.stats.error(f"move {r.status_code} {r.text[:80]}", detail)
+                    d.stats.error(f"move {status} {text[:80]}", detail)
                     return
                 else:
                     return
@@ -304,6 +392,28 @@ class Seat:
                     return  # nothing newer to act on: wait for a push
         finally:
             self.acting = False
+
+    async def _socket_move(self, body: dict[str, Any]) -> tuple[int, str, dict[str, Any] | None]:
+        """Send a move on the socket; (status, error text, None) from its ``move_result``."""
+        self.refs += 1
+        ref = self.refs
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.results[ref] = future
+        try:
+            await self.ws.send(orjson.dumps({"type": "move", "ref": ref, **body}).decode())
+            result = await asyncio.wait_for(future, 60)
+        finally:
+            self.results.pop(ref, None)
+        status = int(result.get("status", 0))
+        if status == 200:  # a push older than this move may still come: not to be acted on
+            self.floor = max(self.floor, int(result.get("version") or 0))
+        return status, "" if status == 200 else orjson.dumps(result).decode(), None
+
+    def _socket_lost(self) -> None:
+        self.ws = None
+        for future in self.results.values():
+            if not future.done():
+                future.set_exception(ConnectionError("the socket closed"))
 
     async def listen(self) -> None:
         """Hold the seat's socket until the game ends (reconnecting if it drops)."""
@@ -313,14 +423,20 @@ class Seat:
             try:
                 async with websockets.connect(url, max_size=None, open_timeout=30) as ws:
                     await ws.send(json.dumps({"token": self.token}))
+                    self.ws = ws
                     held: dict[str, Any] | None = None
                     async for raw in ws:
                         if raw == "pong":
                             continue
+                        msg = orjson.loads(raw)
+                        if msg.get("type") == "move_result":
+                            future = self.results.get(msg.get("ref"))
+                            if future is not None and not future.done():
+                                future.set_result(msg)
+                            continue
                         if d.stats.measuring:
                             d.stats.pushes += 1
                             d.stats.push_bytes += len(raw)
-                        msg = json.loads(raw)
                         if msg.get("type") == "error":
                             d.stats.error(f"socket {msg.get('code')}")
                             return
@@ -334,10 +450,13 @@ class Seat:
                         if self.done.is_set():
                             return
             except (OSError, websockets.WebSocketException, TimeoutError) as exc:
+                self._socket_lost()
                 if d.stopping:
                     return
                 d.stats.error(f"socket {type(exc).__name__}")
                 await asyncio.sleep(0.5)
+            finally:
+                self._socket_lost()
 
 
 class Driver:
@@ -364,6 +483,9 @@ class Driver:
             for port in ports
         ]
         self.created = 0
+        #: the moves' HTTP connections to each server
+        share = max(1, args.connections // len(ports))
+        self.posters = [MovePoster(port, share) for port in ports]
 
     async def create(self) -> Seat | None:
         """Create one game (the next of the four) with seat 0 held here."""
@@ -371,6 +493,10 @@ class Driver:
         # the servers in turn, each of the four games on every server in turn too
         home = (self.created + self.created // len(GAMES)) % len(self.ports)
         self.created += 1
+        # a share of the seats move on their socket (--socket-moves), spread over the games
+        # by the golden-ratio sequence (not every other game: that would be two game types);
+        # decided before the request (other games are created while it is answered)
+        on_socket = (self.created * 0.6180339887498949) % 1.0 < self.args.socket_moves
         seats = [{"kind": "human"}] + [{"kind": "bot", "bot": self.args.bot}] * (
             self.args.players - 1
         )
@@ -383,8 +509,8 @@ class Driver:
         if r.status_code != 201:
             self.stats.error(f"create {r.status_code} {r.text[:80]}")
             return None
-        doc = r.json()
-        return Seat(self, doc["game"]["id"], doc["token"], home)
+        doc = orjson.loads(r.content)
+        return Seat(self, doc["game"]["id"], doc["token"], home, on_socket)
 
     async def keep_one(self) -> None:
         """One game slot: play a game to its end, then start another."""
@@ -460,6 +586,8 @@ async def _run(
     await asyncio.gather(*slots, health, return_exceptions=True)
     for http in driver.https:
         await http.aclose()
+    for poster in driver.posters:
+        poster.close()
     s = driver.stats
     return {
         "live_games": args.games,
@@ -481,6 +609,8 @@ async def _run(
         "pushes": s.pushes,
         "push_kb_per_push": round(s.push_bytes / 1024 / max(1, s.pushes), 1),
         "full_requests": s.full_requests,
+        "socket_moves_share": round(s.socket_moves / max(1, s.human_moves), 2),
+        "moves_by_path": s.moves_by_path,
         "server_cpu_s": round(cpu1 - cpu0, 1),
         # what a stored move costs the server (bot workers included), whatever share of the
         # machine it got: the figure to compare on a shared machine
@@ -520,8 +650,18 @@ def main(argv: list[str] | None = None) -> int:
         help="with --workers N: one port, connections spread by the kernel (default), or N "
         "ports, each game's requests to one (as a per-game hash balancer)",
     )
+    ap.add_argument(
+        "--socket-moves",
+        type=float,
+        default=0.5,
+        metavar="SHARE",
+        help="share of the human seats that send their moves on the push socket instead of "
+        "HTTP (default 0.5; 0 for a server without socket moves)",
+    )
     ap.add_argument("--json", action="store_true", help="print JSON")
     args = ap.parse_args(argv)
+    if not 0 <= args.socket_moves <= 1:
+        ap.error("--socket-moves is a share between 0 and 1")
     if args.workers > 1 and not args.db:
         ap.error("--workers more than 1 needs --db postgresql://...")
     with tempfile.TemporaryDirectory() as tmp:
@@ -560,7 +700,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{result['live_games']} live games on {result['database']}, {args.workers} "
             f"process(es) ({args.balance} balance, {args.players} seats, 1 human + "
             f"{args.bot} bots), "
-            f"{result['seconds']} s: human moves/s {result['human_moves_per_s']}, stored moves/s "
+            f"{result['seconds']} s: human moves/s {result['human_moves_per_s']} (on sockets "
+            f"{result['socket_moves_share']}), stored moves/s "
             f"{result['stored_moves_per_s']}; move p50 {m['p50']} ms p99 {m['p99']} ms; /healthz "
             f"p50 {h['p50']} ms p99 {h['p99']} ms; errors {result['errors']} "
             f"{result['error_kinds'] or ''}; 409 stale {result['stale_409']}; games finished "

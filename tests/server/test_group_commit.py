@@ -3,6 +3,7 @@ each checked as if alone, and none is acknowledged before the commit that holds 
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Iterator
 from concurrent.futures import Future
@@ -21,6 +22,8 @@ from civtable.store import (
     UnknownGameIdError,
     notice_lines,
 )
+from civtable.store.db import _now, _resolve_on_loop
+from civtable.store.schema import moves
 
 
 @pytest.fixture
@@ -181,3 +184,74 @@ def test_notice_lines_read_every_line_and_skip_a_malformed_one() -> None:
         ("g2", -1, "", "2:7,8"),
         ("g3", 0, "", ""),
     ]
+
+
+def test_event_loop_waiters_are_answered_after_their_commit_in_one_call(store: Store) -> None:
+    """``submit_async``: a waiter on the event loop gets its answer only after the commit that
+    holds its append, all of a batch's waiters with one call into the loop; a stale append
+    gets its error; a waiter cancelled before its batch is written writes nothing."""
+    ids = [_game(store, s) for s in range(6)]
+    gate = threading.Event()
+    entered = threading.Event()
+    real = store.append_batch
+    calls: list[int] = []
+
+    def slow(batch: Any) -> Any:
+        calls.append(len(batch))
+        if len(calls) == 1:
+            entered.set()
+            assert gate.wait(10)
+        return real(batch)
+
+    store.append_batch = slow  # type: ignore[method-assign]
+    group = GroupCommit(store)
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        wakeups = 0
+        plain = loop.call_soon_threadsafe
+
+        def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
+            nonlocal wakeups
+            wakeups += fn is _resolve_on_loop
+            return plain(fn, *args, **kwargs)
+
+        loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
+        first = group.submit_async(Append(ids[0], 0, ((0, 1),)))
+        assert await asyncio.to_thread(entered.wait, 10)
+        queued = [group.submit_async(Append(gid, 0, ((1, 2),))) for gid in ids[1:5]]
+        stale = group.submit_async(Append(ids[1], 0, ((2, 2),)))
+        gone = group.submit_async(Append(ids[5], 0, ((0, 3),)))
+        gone.cancel()
+        await asyncio.sleep(0.05)
+        assert not first.done()  # nothing is answered before its commit
+        assert not any(f.done() for f in queued)
+        gate.set()
+        assert await asyncio.wait_for(first, 10) is None
+        assert await asyncio.wait_for(asyncio.gather(*queued), 10) == [None] * 4
+        with pytest.raises(StaleSequenceError):
+            await asyncio.wait_for(stale, 10)
+        assert wakeups == 2  # one call per batch, not one per append
+
+    try:
+        asyncio.run(main())
+    finally:
+        group.close()
+    assert calls == [1, 5]
+    assert store.moves(ids[1]) == [(1, 2)]
+    assert store.moves(ids[5]) == []
+    assert all(store.get_game(gid).seq == 1 for gid in ids[:5])
+
+
+def test_a_batch_whose_move_row_exists_already_is_written_entry_by_entry(store: Store) -> None:
+    """A move row that exists although ``games.seq`` says it does not (never expected) spoils
+    the one-transaction write; the entries are then written one by one, the others kept."""
+    a, b = _game(store, 1), _game(store, 2)
+    with store.engine.begin() as conn:  # a stray row at move 0 of b, games.seq still 0
+        conn.execute(moves.insert().values(game_id=b, seq=0, seat=0, action=9, created_at=_now()))
+    results = store.append_batch([Append(a, 0, ((0, 1),)), Append(b, 0, ((1, 2),))])
+    assert results[0] is None
+    assert isinstance(results[1], StaleSequenceError)
+    assert store.moves(a) == [(0, 1)]
+    assert store.moves(b) == [(0, 9)]
+    assert store.get_game(b).seq == 0

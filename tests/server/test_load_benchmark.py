@@ -50,6 +50,9 @@ def test_load_benchmark_drives_live_games_and_reports_every_figure() -> None:
         assert result[key]["p50"] is not None
         assert result[key]["p99"] >= result[key]["p50"]
     assert result["pushes"] > 0
+    # half the seats send their moves on the socket, the others over HTTP: both paths ran
+    assert result["moves_by_path"]["socket"] > 0, result
+    assert result["moves_by_path"]["http"] > 0, result
 
 
 def test_merge_extends_the_payload_a_delta_is_based_on() -> None:
@@ -80,9 +83,11 @@ def test_load_benchmark_sends_each_game_to_one_of_several_processes(pg_url: str)
     seen: list[int] = []
     real = bench.Seat.__init__
 
-    def spy(self: object, driver: object, game_id: str, token: str, home: int = 0) -> None:
+    def spy(
+        self: object, driver: object, game_id: str, token: str, home: int = 0, *more: Any
+    ) -> None:
         seen.append(home)
-        real(self, driver, game_id, token, home)
+        real(self, driver, game_id, token, home, *more)
 
     bench.Seat.__init__ = spy
     result = _run(bench, "--db", pg_url, "--workers", "2", "--balance", "game")

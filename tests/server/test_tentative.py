@@ -240,3 +240,49 @@ def test_unseeded_games_get_large_random_seeds(client: TestClient) -> None:
         seeds.add(_live(client, gid).record.seed)
     assert len(seeds) == 4
     assert max(seeds) >= 2**40  # 62-bit seeds: all four below 2^40 has odds 2^-88
+
+
+def test_sw_a_step_sent_for_another_count_of_steps_in_progress_is_stale(
+    client: TestClient,
+) -> None:
+    """A move whose sender says it holds ``tentative`` steps of a compound move while the seat
+    holds another number was chosen on an out-of-date view: 409 ``stale``, nothing changed
+    (without the check, a card meant as a first step could be taken as the payment step)."""
+    doc = create(client, ["human", "human", "random"], seed=2)
+    gid, token = doc["game"]["id"], doc["token"]
+    other = client.post(f"/api/games/{gid}/join", json={"name": "Bob"}).json()["token"]
+    st, action = _to_open_move(client, gid, token, (other,))
+    r = client.post(
+        f"/api/games/{gid}/moves",
+        headers=auth(token),
+        json={"seq": st["seq"], "action": action, "tentative": 1},  # it holds none
+    )
+    assert r.status_code == 409
+    assert r.json()["code"] == "stale"
+    assert _state(client, gid, token)["tentative"] == 0
+    r = client.post(
+        f"/api/games/{gid}/moves",
+        headers=auth(token),
+        json={"seq": st["seq"], "action": action, "tentative": 0},
+    )
+    assert r.status_code == 200, r.text
+    held = r.json()
+    assert held["tentative"] == 1
+    pays = [a["id"] for a in held["view"]["legal"]]
+    stored = client.app.state.store.move_count(gid)  # type: ignore[attr-defined]
+    r = client.post(
+        f"/api/games/{gid}/moves",
+        headers=auth(token),
+        json={"seq": st["seq"], "action": pays[0], "tentative": 0},  # a view from before
+    )
+    assert r.status_code == 409
+    assert r.json()["code"] == "stale"
+    assert _state(client, gid, token)["tentative"] == 1
+    assert client.app.state.store.move_count(gid) == stored  # type: ignore[attr-defined]
+    r = client.post(
+        f"/api/games/{gid}/moves",
+        headers=auth(token),
+        json={"seq": st["seq"], "action": pays[0], "tentative": 1},
+    )
+    assert r.status_code == 200, r.text
+    assert r.json()["tentative"] == 0

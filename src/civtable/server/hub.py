@@ -1171,6 +1171,27 @@ class Hub:
         live, seat = await self._move(game_id, token, seq, action, tentative)
         return self.encoded(live, seat, lang)
 
+    async def move_ack(
+        self,
+        game_id: str,
+        token: str | None,
+        seq: int,
+        action: int,
+        *,
+        tentative: int | None = None,
+    ) -> JSON:
+        """:meth:`move` without the payload (a move sent on the push socket, whose payload goes
+        out as the socket's next push): the mover's new ``seq``, ``version`` and count of
+        steps in progress, as its payload will say."""
+        live, seat = await self._move(game_id, token, seq, action, tentative)
+        held = live.tentative.get(seat)
+        return {
+            "status": 200,
+            "seq": live.seq,
+            "version": live.version,
+            "tentative": len(held[0]) if held is not None else 0,
+        }
+
     async def _member(self) -> None:
         """With other processes: take a step only as a member (:meth:`Cluster.join`); one whose
         membership was lost waits to be let in again, so that no solo process holds steps in
@@ -1187,6 +1208,7 @@ class Hub:
             seat = self.seat_of(live, token)
         async with live.lock:
             if self.cluster is None:
+                self._check_steps(live, seat, tentative)
                 await self._check_and_apply(live, seat, seq, action, hold=True)
             else:
                 # read first unless the sender's view agrees with the copy: its seq is not ahead
@@ -1200,6 +1222,8 @@ class Hub:
                 agrees = tentative == len(mine[0] if mine else ()) and seq <= live.seq
                 read = await self._fresh(live, force=not agrees)
                 seat = self.seat_of(live, token)
+                if read:
+                    self._check_steps(live, seat, tentative)
                 try:
                     await self._check_and_apply(live, seat, seq, action, hold=True)
                 except ApiError:
@@ -1212,6 +1236,23 @@ class Hub:
                     await self._check_and_apply(live, seat, seq, action, hold=True)
         self._kick_bots(live)
         return live, seat
+
+    @staticmethod
+    def _check_steps(live: LiveGame, seat: int, tentative: int | None) -> None:
+        """409 ``stale`` when the sender says how many steps of a compound move it holds
+        (``tentative``) and the seat holds another number: its view is out of date (a move
+        of another seat ended the steps, say), and its action was chosen for another step; it
+        could be legal there too and be taken as a step the player never chose."""
+        if tentative is None:
+            return
+        held = live.tentative.get(seat)
+        have = len(held[0]) if held is not None else 0
+        if tentative != have:
+            raise conflict(
+                "stale",
+                f"your view holds {tentative} step(s) of a move in progress, the game {have}; "
+                "reload and choose again",
+            )
 
     async def cancel(
         self,
@@ -1321,7 +1362,7 @@ class Hub:
         entry = Append(live.id, live.seq, tuple((seat, a) for a in steps), finished)
         try:
             # answered only once the group it went into is committed
-            await asyncio.wrap_future(self.commits.submit(entry))
+            await self.commits.submit_async(entry)
         except StaleSequenceError as exc:
             if self.cluster is not None:  # another process stored this number first
                 raise _BehindError from exc

@@ -7,7 +7,8 @@ Written by hand (no client library): a few counters, gauges and histograms with 
   (``human`` or ``bot``); ``rate(...[1m])`` is the moves per second;
 - ``civtable_commit_seconds``: how long the store took to commit a move, or a group of moves
   committed together (a histogram);
-- ``civtable_move_seconds{game}``: how long ``POST /api/games/{id}/moves`` took to answer;
+- ``civtable_move_seconds{game}``: how long ``POST /api/games/{id}/moves`` (or a move sent on
+  the push socket) took to answer;
 - ``civtable_http_requests_total{method,route,status}`` and ``civtable_http_request_seconds
   {route}``: every HTTP request, by route template (``/api/games/{game_id}/moves``, never the
   game id itself, so the number of series stays small);
@@ -184,7 +185,8 @@ class ServerMetrics:
         )
         self.move_seconds = Histogram(
             "civtable_move_seconds",
-            "Time POST /api/games/{id}/moves took to answer (seconds), by game type.",
+            "Time a move (POST /api/games/{id}/moves or on the socket) took to answer (seconds), "
+            "by game type.",
             ("game",),
         )
         self.requests = Counter(
@@ -366,6 +368,8 @@ def instrument(metrics: ServerMetrics, hub: Hub, store: Store) -> None:
         seat = steps[-1][0] if steps else -1
         kind = metrics.seat_kind(game_id, seat)
         metrics.moves.inc(game, kind, amount=float(len(steps)))
+        if not store_log.isEnabledFor(logging.INFO):
+            return
         # the action ids are not logged: one may name a card its mover keeps hidden
         store_log.info(
             "move committed",
@@ -492,6 +496,8 @@ class Observer:
         game = m.game_type(game_id) if isinstance(game_id, str) else ""
         if route == "/api/games/{game_id}/moves" and method == "POST":
             m.move_seconds.observe(elapsed, game)
+        if not access_log.isEnabledFor(logging.INFO):
+            return  # (the event's fields cost more than the counting)
         extra: dict[str, Any] = {
             "event": "request",
             "method": method,
