@@ -99,3 +99,44 @@ def test_issue21_shared_view_parts_equal_views_built_afresh(
         monkeypatch.setattr(V, "SHARE_PARTS", True)
         assert shared == fresh
         random_step(s, rng)
+
+
+@pytest.mark.parametrize(
+    ("players", "seeds", "map_"),
+    [
+        (2, (21, 22), "first_game"),
+        (3, (23, 24), "standard"),
+        (4, (25, 26), "first_game"),
+        (4, (27, 28), "standard"),
+    ],
+)
+def test_issue21_views_equal_views_of_a_fresh_state_with_nothing_shared(
+    players: int, seeds: tuple[int, int], map_: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CIV-26.2 views stay what they were when built from nothing: two games are played in
+    turn (so what the last view read switches between maps and positions), and at every
+    decision each seat's view and a spectator's equal the views of a state rebuilt from the
+    position's JSON with no part shared, no mature-city memo and the map geometry built
+    again. A shared part whose key misses an input fails here."""
+    from civtable.games.civilization_a_new_dawn import view as V  # noqa: N812
+
+    from .test_properties import GAME
+
+    games = [new_game(players, seed, map_) for seed in seeds]
+    rngs = [Rng(seed) for seed in seeds]
+    viewers = [None, *range(players)]
+    compared = 0
+    for step in range(250):
+        for s, rng in zip(games, rngs, strict=True):
+            if s.is_terminal():
+                continue
+            shared = [json.dumps(s.view(v), sort_keys=True) for v in viewers]
+            rebuilt = GAME.state_from_json(s.to_json())
+            monkeypatch.setattr(V, "SHARE_PARTS", False)
+            rebuilt.board.mature_memo.clear()
+            fresh = [json.dumps(rebuilt.view(v), sort_keys=True) for v in viewers]
+            monkeypatch.setattr(V, "SHARE_PARTS", True)
+            assert shared == fresh, (seeds, step)
+            compared += 1
+            random_step(s, rng)
+    assert compared >= 250

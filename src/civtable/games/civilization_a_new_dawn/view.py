@@ -8,9 +8,8 @@ players, and the seat's legal actions under ``legal`` (with labels unless ``labe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from itertools import compress
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from civtable.core.api import JSON
 from civtable.core.rng import Rng
@@ -36,7 +35,9 @@ from civtable.games.civilization_a_new_dawn.catalog import (
 )
 from civtable.games.civilization_a_new_dawn.hexes import MAX_SPACES
 from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: N812
+from civtable.games.civilization_a_new_dawn.rules import industry, turn
 from civtable.games.civilization_a_new_dawn.rules import kinds as K  # noqa: N812
+from civtable.games.civilization_a_new_dawn.rules import military as M  # noqa: N812
 
 if TYPE_CHECKING:
     from civtable.games.civilization_a_new_dawn.state import CivState
@@ -46,11 +47,6 @@ if TYPE_CHECKING:
 _KEYS = tuple(str(s) for s in range(MAX_SPACES))
 
 
-def _placed(values: list[int]) -> Iterator[int]:
-    """The spaces ``s`` with ``values[s] >= 0`` (a token lies there), ascending."""
-    return compress(range(len(values)), map((0).__le__, values))
-
-
 #: map_json per map layout (placements, water tokens)
 _MAP_JSON: dict[object, JSON] = {}
 
@@ -58,12 +54,23 @@ _MAP_JSON: dict[object, JSON] = {}
 def map_json(state: CivState) -> JSON:
     """Static geometry of the map: built once per map layout and shared by every view of that
     map (read-only, like the rest of a view)."""
+    if not SHARE_PARTS:
+        return _build_map_json(state)
     b = state.board
+    last = _LAST_MAP
+    if last and last[0] is b:  # the board of the last view (positions of a game share it)
+        shared: JSON = last[1]
+        return shared
     key = (b.placements, b.water_tokens)
     got = _MAP_JSON.get(key)
     if got is None:
         got = _MAP_JSON[key] = _build_map_json(state)
+    _LAST_MAP[:] = [b, got]
     return got
+
+
+#: the board of the last :func:`map_json` call and its map_json
+_LAST_MAP: list[Any] = []
 
 
 def _build_map_json(state: CivState) -> JSON:
@@ -135,94 +142,182 @@ def _part(key: tuple[object, ...], build: Callable[[], JSON]) -> JSON:
     return got
 
 
-def _player(state: CivState, p: int) -> JSON:
-    """The public state of seat ``p`` (see :func:`view`)."""
-    n = state.players
+def _player(state: CivState, p: int, mature: list[int], friendly: int) -> JSON:
+    """The public state of seat ``p`` (see :func:`view`); ``mature`` its mature cities (the
+    list :func:`.rules.common.mature_cities` gives), ``friendly`` its friendly spaces."""
+    row, place, trade = state.row[p], state.place[p], state.trade[p]
+    holder = state.pcard_holder
+    marks = state.marks[p]
+    focus = _FOCUS_IDS
     return {
         "seat": p,
         "colour": COLOURS[p],
-        "leader": LEADERS[state.leader[p]].id,
+        "leader": _LEADER_IDS[state.leader[p]],
         "capital": state.capital[p],
-        "row": [FOCUS_CARDS[c].id for c in state.row[p]],
+        "row": [focus[c] for c in row],
         # the card holding each trade-token place (normally one per type, CIV-7.5)
-        "places": [FOCUS_CARDS[c].id for c in state.place[p]],
-        "trade": [C.trade_on(state, p, c) for c in state.row[p]],
-        "city_state_tokens": _cs_tokens(state, p),
+        "places": [focus[c] for c in place],
+        "trade": [trade[place.index(c)] for c in row],  # C.trade_on
+        "city_state_tokens": _cs_tokens(state, p) if p in state.cs_owner else {},
         "dial": state.dial[p],
         "resources": dict(zip(RESOURCES, state.resources[p], strict=True)),
-        "natural_wonders": [NATURAL_WONDERS[x].id for x in state.nw_held[p]],
+        "natural_wonders": [_NW_IDS[x] for x in state.nw_held[p]],
         "control_tokens": state.supply[p],
         "cities_left": state.cities_left[p],
         "caravans": list(state.caravans[p]),
-        "city_state_cards": [CITY_STATES[c].id for c in state.cs_cards[p]],
+        "city_state_cards": [_CS_IDS[c] for c in state.cs_cards[p]],
         "player_cards": [
             [g, PLAYER_CARDS[k]]
-            for g in range(n)
-            for k, h in enumerate(state.pcard_holder[g])
+            for g in range(state.players)
+            for k, h in enumerate(holder[g])
             if h == p
         ],
-        "own_cards_available": [
-            PLAYER_CARDS[k] for k, h in enumerate(state.pcard_holder[p]) if h == -1
-        ],
-        "wonders": [WONDERS[w].id for w in C.wonders_of(state, p)],
-        "marks": [
-            VICTORY_CARDS[state.victory[i]].id
-            for i in range(len(state.victory))
-            if state.marks[p] >> i & 1
-        ],
+        "own_cards_available": [PLAYER_CARDS[k] for k, h in enumerate(holder[p]) if h == -1],
+        "wonders": [_WONDER_IDS[w] for w, o in enumerate(state.wonder_owner) if o == p]
+        if p in state.wonder_owner
+        else [],  # C.wonders_of
+        "marks": [_VICTORY_IDS[v] for i, v in enumerate(state.victory) if marks >> i & 1]
+        if marks
+        else [],
+        "mature_cities": mature,
+        "friendly_spaces": friendly,  # C.friendly_spaces
     }
+
+
+#: the directions on the barbarian token's sides by its offset (``barb_offset % 6``); shared
+#: by the views, read-only
+_BARBARIAN_TOKEN = tuple(
+    [DIRECTIONS[DIRECTION_ORDER[(offset + d) % 6]] for d in range(6)] for offset in range(6)
+)
+
+#: ids by index, looked up once
+_FOCUS_IDS = tuple(x.id for x in FOCUS_CARDS)
+_LEADER_IDS = tuple(x.id for x in LEADERS)
+_NW_IDS = tuple(x.id for x in NATURAL_WONDERS)
+_CS_IDS = tuple(x.id for x in CITY_STATES)
+_WONDER_IDS = tuple(x.id for x in WONDERS)
+_VICTORY_IDS = tuple(x.id for x in VICTORY_CARDS)
+
+
+#: a number per distinct value of what every seat's part shares (see :func:`_shared_id`)
+_SHARED: dict[tuple[object, ...], int] = {}
+#: what the last :func:`_shared_id` read (the board, copies of the lists) and its number
+_LAST_SHARED: list[object] = [None]
+
+
+def _shared_id(state: CivState) -> int:
+    """A number for what every seat's part shares: the map (the mature cities depend on it),
+    the city-state owners, the player cards, the wonder owners, the victory cards. Equal
+    inputs give equal numbers; the inputs of the last call are compared first (consecutive
+    positions rarely change them), the others hashed."""
+    last = _LAST_SHARED
+    b = state.board
+    if (
+        last[0] is b
+        and last[1] == state.cs_owner
+        and last[2] == state.pcard_holder
+        and last[3] == state.wonder_owner
+        and last[4] == state.victory
+    ):
+        return last[5]  # type: ignore[return-value]
+    key = (
+        b.placements,
+        b.water_tokens,
+        state.players,
+        tuple(state.cs_owner),
+        tuple(map(tuple, state.pcard_holder)),
+        tuple(state.wonder_owner),
+        tuple(state.victory),
+    )
+    got = _SHARED.get(key)
+    if got is None:
+        if len(_SHARED) >= PARTS_SIZE:
+            _SHARED.clear()
+        got = _SHARED[key] = len(_SHARED)
+    _LAST_SHARED[:] = [
+        b,
+        state.cs_owner[:],
+        [h[:] for h in state.pcard_holder],
+        state.wonder_owner[:],
+        state.victory[:],
+        got,
+    ]
+    return got
 
 
 def _players(state: CivState) -> list[JSON]:
     """Every seat's :func:`_player`, each shared while what it is made from is unchanged: the
-    seat's own lists, the city-state owners, the player cards, the wonder owners, the victory
-    cards; the mature cities and friendly spaces are read from the map's bitsets each time."""
-    shared = (
-        state.players,
-        tuple(state.cs_owner),
-        tuple([tuple(h) for h in state.pcard_holder]),
-        tuple(state.wonder_owner),
-        tuple(state.victory),
-    )
-    friendly = C.occupancy(state).friendly
-    return [
-        {
-            **_part(
-                (
-                    "player",
-                    p,
-                    shared,
-                    state.leader[p],
-                    state.capital[p],
-                    tuple(state.row[p]),
-                    tuple(state.place[p]),
-                    tuple(state.trade[p]),
-                    state.dial[p],
-                    tuple(state.resources[p]),
-                    tuple(state.nw_held[p]),
-                    state.supply[p],
-                    state.cities_left[p],
-                    tuple(state.caravans[p]),
-                    tuple(state.cs_cards[p]),
-                    state.marks[p],
-                ),
-                lambda p=p: _player(state, p),  # type: ignore[misc]
-            ),
-            "mature_cities": C.mature_cities(state, p),
-            "friendly_spaces": friendly[p].bit_count(),  # C.friendly_spaces
-        }
-        for p in range(state.players)
-    ]
+    seat's own lists, its cities and the spaces that mature them, its friendly spaces, and what
+    every seat shares (:func:`_shared_id`)."""
+    shared = _shared_id(state)
+    occ = C.occupancy(state)
+    friendly, cities = occ.friendly, occ.cities
+    parts = _PARTS
+    out: list[JSON] = []
+    for p in range(state.players):
+        maturing = C.maturing_bits_of(state, p, occ)
+        # one flat tuple: the seat's lists one after the other, None between them
+        key = (
+            p,
+            shared,
+            cities[p],
+            maturing,
+            friendly[p],
+            state.leader[p],
+            state.capital[p],
+            state.dial[p],
+            state.supply[p],
+            state.cities_left[p],
+            state.marks[p],
+            *state.row[p],
+            None,
+            *state.place[p],
+            None,
+            *state.trade[p],
+            None,
+            *state.resources[p],
+            None,
+            *state.nw_held[p],
+            None,
+            *state.cs_cards[p],
+            None,
+            *state.caravans[p],
+        )
+        got = parts.get(key) if SHARE_PARTS else None
+        if got is None:
+            got = _player(
+                state, p, C.mature_cities_of(state, p, occ, maturing), friendly[p].bit_count()
+            )
+            if SHARE_PARTS:
+                if len(parts) >= PARTS_SIZE:
+                    parts.clear()
+                parts[key] = got
+        out.append(got)
+    return out
+
+
+#: per kind of token, the last values a view read and the part made from them
+_LAST_TOKENS: dict[str, tuple[list[int], JSON]] = {}
 
 
 def _tokens(kind: str, values: list[int]) -> JSON:
-    """The tokens of one kind lying on the map, by space key (shared while unchanged)."""
-    return _part((kind, tuple(values)), lambda: _build_tokens(kind, values))
+    """The tokens of one kind lying on the map, by space key, shared while unchanged: the part
+    of the last view when the values are equal to what it read (they rarely change between
+    positions), else :func:`_part`."""
+    if not SHARE_PARTS:
+        return _build_tokens(kind, values)
+    last = _LAST_TOKENS.get(kind)
+    if last is not None and last[0] == values:
+        return last[1]
+    got = _part((kind, tuple(values)), lambda: _build_tokens(kind, values))
+    _LAST_TOKENS[kind] = (values[:], got)
+    return got
 
 
 def _build_tokens(kind: str, values: list[int]) -> JSON:
     names = _TOKEN_NAMES[kind]
-    return {_KEYS[s]: names[values[s]] for s in _placed(values)}
+    keys = _KEYS
+    return {keys[s]: names[v] for s, v in enumerate(values) if v >= 0}
 
 
 #: the name of each token of a kind, by index
@@ -251,9 +346,7 @@ def view(state: CivState, seat: int | None, *, labels: bool = True) -> JSON:
         "first_player_turn": state.fp_turns,
         "event_section": state.section,
         "event": EVENT_SECTIONS[state.section],
-        "barbarian_token": [
-            DIRECTIONS[DIRECTION_ORDER[(state.barb_offset + d) % 6]] for d in range(6)
-        ],
+        "barbarian_token": _BARBARIAN_TOKEN[state.barb_offset % 6],
         "map": map_json(state),
         "board": {
             "control": list(state.tok),
@@ -278,13 +371,13 @@ def view(state: CivState, seat: int | None, *, labels: bool = True) -> JSON:
             }
             for t, d in enumerate(state.wdecks)
         },
-        "city_state_cards": {CITY_STATES[c].id: state.cs_avail[c] for c in range(len(CITY_STATES))},
+        "city_state_cards": dict(zip(_CS_IDS, state.cs_avail, strict=True)),
         "city_state_owner": {CITY_STATES[c].id: o for c, o in enumerate(state.cs_owner) if o >= 0},
         "great_zimbabwe_tokens": state.gz,
         # standard set-up: the map tiles each player still has to place (public, CIV-4.8)
         "map_hands": [list(h) for h in state.map_hands],
         "resource_supply": dict(zip(RESOURCES, state.res_supply, strict=True)),
-        "victory_cards": [VICTORY_CARDS[v].id for v in state.victory],
+        "victory_cards": [_VICTORY_IDS[v] for v in state.victory],
         "pending": _pending(state),
         # every pending frame, bottom first (all public, CIV-26.2): what is being resolved
         "stack": [list(f) for f in state.pending],
@@ -295,9 +388,10 @@ def view(state: CivState, seat: int | None, *, labels: bool = True) -> JSON:
     if seat is not None:
         legal = state.legal_actions(seat)
         if labels:
-            from civtable.games.civilization_a_new_dawn.rules.turn import describe_action
-
-            doc["legal"] = [{"id": a, "label": describe_action(state, seat, a)} for a in legal]
+            doc["legal"] = [
+                {"id": a, "label": label}
+                for a, label in zip(legal, turn.describe_actions(state, seat, legal), strict=True)
+            ]
             doc["facts"] = facts(state, seat)
         else:
             doc["legal"] = [{"id": a} for a in legal]
@@ -318,13 +412,12 @@ def facts(state: CivState, seat: int) -> JSON:
     CIV-14.6); with a card option to choose, ``unavailable``: the options that cannot be used
     now and why. Public facts only (CIV-26.2).
     """
-    from civtable.games.civilization_a_new_dawn.rules import industry, turn
-
     out: JSON = {
         "wonder_costs": {
-            WONDERS[d[0]].id: industry.wonder_cost(state, seat, d[0]) for d in state.wdecks if d
+            _WONDER_IDS[d[0]]: industry.wonder_cost(state, seat, d[0]) for d in state.wdecks if d
         },
-        "slots": [turn.effective_slot(state, seat, k) for k in range(1, 6)],
+        # turn.effective_slot of slots 1 to 5 (slots 3-5 resolve as they are)
+        "slots": [*(turn.effective_slot(state, seat, k) for k in (1, 2)), 3, 4, 5],
     }
     if not state.owes_decision(seat):
         return out
@@ -363,23 +456,33 @@ def facts(state: CivState, seat: int) -> JSON:
 
 
 def _attack_facts(state: CivState, seat: int, f: list[int]) -> JSON:
-    from civtable.games.civilization_a_new_dawn.rules import military as M  # noqa: N812
-
     slot, bonus, bbonus, ak = f[6], f[4], f[5], f[8]
     tokens = state.trade[seat][ak] + C.extra_tokens(state, seat, ak)
     out: JSON = {}
+    # the parts of the bonuses that do not depend on the target space, once per defender
+    fixed_att: dict[tuple[int, int], int] = {}
+    fixed_def: dict[int, tuple[int, int]] = {}
     for t in M.targets(state, seat, f[3], f[7]):
         kind = M.target_kind(state, seat, t)
         d = M.defender_of(state, seat, t, kind)
         card_bonus = bbonus if kind == M.BARB and bbonus >= 0 else bonus
-        att = slot + card_bonus + M.attack_bonus(state, seat, t, kind, d)
+        fa = fixed_att.get((kind, d))
+        if fa is None:
+            fa = fixed_att[(kind, d)] = M.attack_bonus_fixed(state, seat, kind, d)
+        att = slot + card_bonus + fa + M.attack_bonus_at(state, seat, t, kind)  # attack_bonus
         dfn = M.defence_base(state, t, kind, d)
         d_tokens = 0
         if d >= 0:
-            dfn += M.defence_bonus(state, d, t, seat)
-            dk = C.place_of_type(state, d, MILITARY)
-            d_tokens = state.trade[d][dk] if dk >= 0 else 0
-        out[str(t)] = {
+            fd = fixed_def.get(d)
+            if fd is None:
+                dk = C.place_of_type(state, d, MILITARY)
+                fd = fixed_def[d] = (
+                    M.defence_bonus_fixed(state, d, seat),
+                    state.trade[d][dk] if dk >= 0 else 0,
+                )
+            dfn += fd[0] + M.defence_bonus_at(state, d, t)  # defence_bonus
+            d_tokens = fd[1]
+        out[_KEYS[t]] = {
             "target": kind,
             "defender": d,
             "attack": att,
@@ -391,7 +494,6 @@ def _attack_facts(state: CivState, seat: int, f: list[int]) -> JSON:
 
 
 def _mode_facts(state: CivState, seat: int, f: list[int]) -> list[JSON]:
-    from civtable.games.civilization_a_new_dawn.rules import industry
     from civtable.games.civilization_a_new_dawn.rules.turn import FEASIBLE, _always
 
     card, slot, spent = f[2], f[3], f[4]

@@ -693,9 +693,19 @@ def maturing_bits(state: CivState, seat: int) -> int:
 def mature_cities(state: CivState, seat: int) -> list[int]:
     """The seat's mature cities (capital included), ascending: a list shared by every position
     of the map with the same cities and maturing spaces (remembered per map), not to be changed."""
-    b = state.board
     occ = occupancy(state)
-    ok = _maturing_bits(state, seat, occ)
+    return mature_cities_of(state, seat, occ, _maturing_bits(state, seat, occ))
+
+
+def maturing_bits_of(state: CivState, seat: int, occ: Occupancy) -> int:
+    """:func:`maturing_bits` with the position's bitsets ``occ`` (:func:`occupancy`) given."""
+    return _maturing_bits(state, seat, occ)
+
+
+def mature_cities_of(state: CivState, seat: int, occ: Occupancy, ok: int) -> list[int]:
+    """:func:`mature_cities` with the position's bitsets ``occ`` (:func:`occupancy`) and the
+    seat's maturing spaces ``ok`` (:func:`maturing_bits`) given."""
+    b = state.board
     cities = occ.cities[seat]
     memo = b.mature_memo
     got = memo.get((cities, ok))

@@ -164,25 +164,41 @@ def defender_of(state: CivState, seat: int, t: int, kind: int) -> int:
 
 
 def attack_bonus(state: CivState, seat: int, t: int, kind: int, defender: int) -> int:
-    """CIV-14.5 attacker bonuses from wonders, diplomacy cards and the leader."""
+    """CIV-14.5 attacker bonuses from wonders, diplomacy cards and the leader: the part that
+    depends on the target space (:func:`attack_bonus_at`) and the part that does not
+    (:func:`attack_bonus_fixed`)."""
+    return attack_bonus_fixed(state, seat, kind, defender) + attack_bonus_at(state, seat, t, kind)
+
+
+def attack_bonus_fixed(state: CivState, seat: int, kind: int, defender: int) -> int:
+    """The attacker's bonuses that do not depend on the target space (CIV-14.5): its wonders
+    (Terracotta Army, Alhambra, Pentagon; Kremlin against a player with fewer reinforced
+    tokens) and Joint War cards."""
     b = 0
     owner = state.wonder_owner
     for w, v in _ATTACK_WONDERS:
         if owner[w] == seat:
             b += v
-    if owner[_BIG_BEN] == seat:
-        b += 2 * sum(1 for p in state.caravans[seat] if p >= 0 and p in state.board.adjacent[t])
     if (
         kind in (TOKEN, CITY, CAPITAL)
         and owner[_KREMLIN] == seat
         and _reinforced(state, seat) > _reinforced(state, defender)
     ):
         b += 4
-    if state.leader[seat] == _SCYTHIA and C.steppable_grass_hills(state, t):
-        b += 3
     for g in range(state.players):
         if g != seat and g != defender and state.pcard_holder[g][JOINT_WAR] == seat:
             b += 2
+    return b
+
+
+def attack_bonus_at(state: CivState, seat: int, t: int, kind: int) -> int:
+    """The attacker's bonuses that depend on the target space ``t`` (CIV-14.5): Big Ben's
+    caravans next to it, Scythia on grassland or hills, Kabul and Carthage cards."""
+    b = 0
+    if state.wonder_owner[_BIG_BEN] == seat:
+        b += 2 * sum(1 for p in state.caravans[seat] if p >= 0 and p in state.board.adjacent[t])
+    if state.leader[seat] == _SCYTHIA and C.steppable_grass_hills(state, t):
+        b += 3
     cs_here = state.board.city_state[t]  # -1 or the printed city-state (never its own card)
     held = state.cs_cards[seat]
     if kind in (CITY, CAPITAL, CSTATE) and _KABUL in held and cs_here != _KABUL:
@@ -205,19 +221,32 @@ _KABUL, _CARTHAGE = C.CS_ID["kabul"], C.CS_ID["carthage"]
 
 
 def defence_bonus(state: CivState, d: int, t: int, attacker: int) -> int:
-    """CIV-14.5 defender bonuses."""
+    """CIV-14.5 defender bonuses: :func:`defence_bonus_fixed` and :func:`defence_bonus_at`."""
+    return defence_bonus_fixed(state, d, attacker) + defence_bonus_at(state, d, t)
+
+
+def defence_bonus_fixed(state: CivState, d: int, attacker: int) -> int:
+    """The defender's bonuses that do not depend on the space (CIV-14.5): its wonders (Petra,
+    Alhambra, Ruhr Valley) and Defensive Pact cards."""
     b = 0
     owner = state.wonder_owner
     for w, v in _DEFENCE_WONDERS:
         if owner[w] == d:
             b += v
-    if owner[_BIG_BEN] == d:
-        b += 2 * sum(1 for p in state.caravans[d] if p >= 0 and p in state.board.adjacent[t])
-    if state.leader[d] == _SCYTHIA and C.steppable_grass_hills(state, t):
-        b += 3
     for g in range(state.players):
         if g != d and g != attacker and state.pcard_holder[g][DEFENSIVE_PACT] == d:
             b += 2
+    return b
+
+
+def defence_bonus_at(state: CivState, d: int, t: int) -> int:
+    """The defender's bonuses that depend on the attacked space ``t`` (CIV-14.5): Big Ben's
+    caravans next to it, Scythia on grassland or hills, the Carthage card."""
+    b = 0
+    if state.wonder_owner[_BIG_BEN] == d:
+        b += 2 * sum(1 for p in state.caravans[d] if p >= 0 and p in state.board.adjacent[t])
+    if state.leader[d] == _SCYTHIA and C.steppable_grass_hills(state, t):
+        b += 3
     if _CARTHAGE in state.cs_cards[d]:
         b += _carthage(state, d, t)
     return b

@@ -124,6 +124,15 @@ def describe_action(state: CivState, seat: int, action: int) -> str:
     return generic_label(state, action)
 
 
+def describe_actions(state: CivState, seat: int, actions: list[int]) -> list[str]:
+    """:func:`describe_action` of each action of ``actions``, in order."""
+    frame = state.pending[-1] if state.pending else [0, seat]
+    fn = K.DESCRIBE.get(frame[0])
+    if fn is not None:
+        return [fn(state, frame, a) for a in actions]
+    return [generic_label(state, a) for a in actions]
+
+
 def place_label(state: CivState, seat: int, k: int) -> str:
     """ "science card" for the card holding place ``k``; its name too in an Oxford row."""
     card = state.place[seat][k]
