@@ -24,7 +24,8 @@ For the ISMCTS bot (issue 22): :func:`action_values` gives the scores :func:`cho
 (the search's root moves, compared on shared deals), :func:`search_worthy` says which decisions
 it searches (the focus-card choice), and :func:`evaluate` scores its cut-off playouts with a win
 chance fitted on heuristic games (:data:`WIN_WEIGHTS`) rather than from :func:`own_score`, which
-predicts the winners of heuristic games hardly better than chance.
+predicts the winners of heuristic games hardly better than chance. :func:`playout_policy` is
+the cheaper playout player of ``ismcts:…:policy=fast`` (an option, not the default).
 """
 
 from __future__ import annotations
