@@ -109,3 +109,39 @@ def test_civ_22_3_evaluate_is_exact_at_the_end() -> None:
         s.apply(seat, heuristic.choose(s, seat, rng))
     rewards = s.result().rewards()
     assert [heuristic.evaluate(s, q) for q in range(2)] == list(rewards)
+
+
+def test_civ_5_2_playout_policy_is_legal_seeded_and_the_heuristic_off_focus_choices() -> None:
+    positions = _positions(2, 13, 60)
+    focus = [s for s in positions if _is_focus_choice(s)]
+    assert focus
+    differs = False
+    for i, s in enumerate(positions):
+        seat = s.to_move()[0]
+        a = heuristic.playout_policy(s, seat, Rng(i))
+        assert a in s.legal_actions(seat)
+        assert heuristic.playout_policy(s, seat, Rng(i)) == a  # the same generator, the same move
+        assert s.state_hash() == positions[i].state_hash()  # nothing applied to the position
+        if not _is_focus_choice(s):  # sub-decisions: the heuristic's own one-ply move
+            assert a == heuristic.choose(s, seat, Rng(i))
+        else:
+            fast = heuristic._values(s, seat, Rng(i), heuristic.PLAYOUT_SAMPLE)
+            assert a == max(fast, key=fast.__getitem__)
+            differs |= fast != heuristic._values(s, seat, Rng(i))
+    assert differs  # the cheaper simulation is not the heuristic's own
+
+
+def test_ismcts_policy_fast_uses_the_playout_policy_and_is_seeded() -> None:
+    focus = next(s for s in _positions(2, 5, 40) if _is_focus_choice(s))
+    seat = focus.to_move()[0]
+    assert parse_spec("10i:policy=fast").policy == "fast"
+    moves = []
+    for _ in range(2):
+        bot = make_bot("ismcts:10i:policy=fast", 3)
+        assert isinstance(bot, IsmctsBot)
+        moves.append(bot.choose(focus, seat))
+        assert bot._policy is heuristic.playout_policy
+        assert bot.last.iterations == 10
+        assert [m.visits for m in bot.last.moves] == [2] * 5  # paired: two deals of each card
+    assert moves[0] == moves[1]
+    assert moves[0] in focus.legal_actions(seat)

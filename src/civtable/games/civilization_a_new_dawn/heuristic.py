@@ -24,7 +24,8 @@ For the ISMCTS bot (issue 22): :func:`action_values` gives the scores :func:`cho
 (the search's root moves, compared on shared deals), :func:`search_worthy` says which decisions
 it searches (the focus-card choice), and :func:`evaluate` scores its cut-off playouts with a win
 chance fitted on heuristic games (:data:`WIN_WEIGHTS`) rather than from :func:`own_score`, which
-predicts the winners of heuristic games hardly better than chance.
+predicts the winners of heuristic games hardly better than chance. :func:`playout_policy` is
+the cheaper playout player of ``ismcts:…:policy=fast`` (an option, not the default).
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ MARK = 25.0
 PROGRESS = 12.0
 TURN_STEPS = 40
 SAMPLE = 8  # options tried per sub-decision inside the focus-card simulations
+#: options tried per sub-decision in the focus-card simulations of :func:`playout_policy`
+PLAYOUT_SAMPLE = 2
 RIPE = 0.6  # Populous: weight of a not-yet-mature city's share of friendly neighbours
 NEAR = 0.5  # Preservationist: weight of a natural wonder within reach
 OPTION = 0.5  # value of a wanted space the culture card could take from its slot
@@ -574,16 +577,17 @@ def _greedy_step(
     return best, best_s
 
 
-def _finish_turn(state: CivState, seat: int, rng: Rng) -> CivState:
+def _finish_turn(state: CivState, seat: int, rng: Rng, sample: int = SAMPLE) -> CivState:
     """Play the seat's remaining decisions of this turn greedily (on ``state``, or on the
-    look-ahead position of the chosen action when that is the same position)."""
+    look-ahead position of the chosen action when that is the same position), each among at
+    most ``sample`` of its options."""
     for _ in range(TURN_STEPS):
         if state.over or state.to_move() != (seat,) or state.current != seat:
             break
         top = state.pending[-1][0]
         if top in (K.D_CHOOSE, K.D_START):
             break
-        action, after = _greedy_step(state, seat, rng, SAMPLE)
+        action, after = _greedy_step(state, seat, rng, sample)
         if after is None:
             state.apply(seat, action)
         else:  # the same position as ``state.apply(seat, action)`` gives, but for the dice
@@ -593,15 +597,16 @@ def _finish_turn(state: CivState, seat: int, rng: Rng) -> CivState:
     return state
 
 
-def _values(state: CivState, seat: int, rng: Rng) -> dict[int, float]:
+def _values(state: CivState, seat: int, rng: Rng, sample: int = SAMPLE) -> dict[int, float]:
     """:func:`score` after each legal action: after the whole turn it starts (sub-decisions
-    greedy) for a focus card, one ply for everything else; plus a tie-breaking jitter below
-    1e-3 (drawn from ``rng`` in the order of the legal actions)."""
+    greedy, each among at most ``sample`` options) for a focus card, one ply for everything
+    else; plus a tie-breaking jitter below 1e-3 (drawn from ``rng`` in the order of the legal
+    actions)."""
     acts = state.legal_actions(seat)
     out: dict[int, float] = {}
     if state.pending and state.pending[-1][0] == K.D_CHOOSE:
         for a in acts:
-            s2 = _finish_turn(_try(state, seat, a, rng), seat, rng)
+            s2 = _finish_turn(_try(state, seat, a, rng), seat, rng, sample)
             out[a] = score(s2, seat) + rng.random() * 1e-3
     else:
         for a in acts:
@@ -639,6 +644,27 @@ def choose(state: State, seat: int, rng: Rng) -> int:
         return acts[0]
     best, best_v = acts[0], -math.inf
     for a, v in _values(state, seat, rng).items():
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def playout_policy(state: State, seat: int, rng: Rng) -> int:
+    """The cheaper player of the ISMCTS playouts (``ismcts:…:policy=fast``): :func:`choose`,
+    but a focus card's turn (CIV-5.2) is simulated with each sub-decision taken among at most
+    :data:`PLAYOUT_SAMPLE` of its options instead of :data:`SAMPLE`; every other decision is
+    :func:`choose`'s own one-ply move (so the bot's unsearched sub-decisions in the game are
+    the heuristic's)."""
+    from civtable.games.civilization_a_new_dawn.state import CivState
+
+    assert isinstance(state, CivState)
+    acts = state.legal_actions(seat)
+    if len(acts) == 1:
+        return acts[0]
+    if not (state.pending and state.pending[-1][0] == K.D_CHOOSE):
+        return choose(state, seat, rng)
+    best, best_v = acts[0], -math.inf
+    for a, v in _values(state, seat, rng, PLAYOUT_SAMPLE).items():
         if v > best_v:
             best, best_v = a, v
     return best
