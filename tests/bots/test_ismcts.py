@@ -558,7 +558,7 @@ def test_tta_4_cutoff_counts_the_games_search_clock(k: int) -> None:
         return 0.5
 
     bot = IsmctsBot(parse_spec(f"30i:k={k}"), seed=2)
-    bot._bind(state.game.id)
+    bot._bind(state.game.id, state.players)
     assert bot._search_clock is tta.search_clock
     bot._evaluation = spy
     bot.choose(state, seat)
@@ -566,7 +566,7 @@ def test_tta_4_cutoff_counts_the_games_search_clock(k: int) -> None:
     assert all(clock == now + k + 1 and current == seat for clock, current in seen)
     seen.clear()
     rounds = IsmctsBot(parse_spec(f"30i:k={k}:kclock=rounds"), seed=2)
-    rounds._bind(state.game.id)
+    rounds._bind(state.game.id, state.players)
     assert rounds._search_clock is None
     rounds._evaluation = spy
     rounds.choose(state, seat)
@@ -632,7 +632,7 @@ def test_cutoff_by_turn_stops_playouts_where_a_turn_begins() -> None:
 
         state = _deus_position(main=True)
         seat = state.to_move()[0]
-        bot._bind(state.game.id)
+        bot._bind(state.game.id, state.players)
         bot._evaluation = evaluate
         bot.choose(state, seat)
         assert bot.cfg.cutoff_unit == unit

@@ -461,7 +461,7 @@ class IsmctsBot(Bot):
         if self.config.iterations is None and self.config.seconds is None:
             raise UnknownBotError("an ismcts bot needs an iteration or a time budget")
         self.last: SearchStats = SearchStats()
-        self._game_id: tuple[str, int] | None = None
+        self._game_id: tuple[str, int | None] | None = None
         self._policy: Policy = _random_policy
         self._evaluation: Evaluation | None = None
         self._cutoff: int | None = None
@@ -475,7 +475,9 @@ class IsmctsBot(Bot):
         return f"IsmctsBot({self.config.describe()})"
 
     # --- game-specific helpers, resolved once per game ------------------------------------------
-    def _bind(self, game_id: str, players: int) -> None:
+    def _bind(self, game_id: str, players: int | None = None) -> None:
+        """Resolve the game's helpers and settings (``players``: those of that player count
+        too, ``ISMCTS_PLAYER_SETTINGS``); kept until another game or count is bound."""
         if self._game_id == (game_id, players):
             return
         try:
