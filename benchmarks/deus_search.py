@@ -16,7 +16,12 @@ the other and who won; per stage, the logistic scale of the lead that fits the w
     python benchmarks/deus_search.py scales --games 120 --seed 5000
 
 With ``--players 4`` the same fit for four players: at every main-phase position, each seat's
-projected lead over the best other seat and whether that seat won (``STAGE_SCALE_4P``).
+projected lead over the best other seat and whether that seat won.
+
+Softmax temperatures of ``evaluate_first`` (``STAGE_TEMPERATURE_MANY``, the chance to finish
+first from every seat's projected score), the same self-play positions::
+
+    python benchmarks/deus_search.py temperatures --games 60 --seed 5000 --players 4
 """
 
 from __future__ import annotations
@@ -70,12 +75,13 @@ def match(spec: str, count: int, seed: int, settings: str | None) -> None:
     )
 
 
-def scales(count: int, seed: int, players: int = 2) -> None:
-    """Fit the logistic scale of the projected lead per stage: with two players the lead over
-    the other seat, with more the lead of each seat over the best other one (what
-    :func:`heuristic.evaluate` scores) against whether that seat won (a shared win split)."""
+def _self_play(
+    count: int, seed: int, players: int
+) -> list[tuple[list[tuple[int, list[float]]], list[float]]]:
+    """Heuristic self-play games on seeds ``seed .. seed + count - 1``: per game, the stage and
+    every seat's projected score at each main-phase position, and each seat's share of the win."""
     game = games.get("deus")
-    samples: dict[int, list[tuple[float, float]]] = defaultdict(list)
+    out = []
     for g in range(seed, seed + count):
         state = game.new_game(players, g)
         assert isinstance(state, DeusState)
@@ -85,11 +91,25 @@ def scales(count: int, seed: int, players: int = 2) -> None:
             seat = state.to_move()[0]
             if state.phase == MAIN:
                 proj = [heuristic.projected_score(state, p) for p in range(players)]
-                leads = [x - max(proj[:p] + proj[p + 1 :]) for p, x in enumerate(proj)]
-                rows.append((heuristic.stage(state), leads))
+                rows.append((heuristic.stage(state), proj))
             state.apply(seat, heuristic.choose(state, seat, rng))
         r = state.result()
-        won = [1.0 / len(r.winners) if p in r.winners else 0.0 for p in range(players)]
+        out.append(
+            (rows, [1.0 / len(r.winners) if p in r.winners else 0.0 for p in range(players)])
+        )
+    return out
+
+
+def scales(count: int, seed: int, players: int = 2) -> None:
+    """Fit the logistic scale of the projected lead per stage: with two players the lead over
+    the other seat, with more the lead of each seat over the best other one (what
+    :func:`heuristic.evaluate` scores) against whether that seat won (a shared win split)."""
+    samples: dict[int, list[tuple[float, float]]] = defaultdict(list)
+    for positions, won in _self_play(count, seed, players):
+        rows = [
+            (st, [x - max(proj[:p] + proj[p + 1 :]) for p, x in enumerate(proj)])
+            for st, proj in positions
+        ]
         for st, leads in rows:
             if players == 2:  # (the same pairs as before: each seat's view of the one lead)
                 samples[st] += [(leads[0], won[0]), (-leads[0], 1.0 - won[0])]
@@ -113,6 +133,37 @@ def scales(count: int, seed: int, players: int = 2) -> None:
         )
 
 
+def temperatures(count: int, seed: int, players: int = 4) -> None:
+    """Fit the softmax temperature of :func:`heuristic.evaluate_first` per stage: at every
+    main-phase position of heuristic self-play, the chance it gives each seat to finish first
+    against who did (a shared win split); cross-entropy per position, against that of equal
+    chances."""
+    samples: dict[int, list[tuple[list[float], list[float]]]] = defaultdict(list)
+    for positions, won in _self_play(count, seed, players):
+        for st, proj in positions:
+            samples[st].append((proj, won))
+
+    def loss(data: list[tuple[list[float], list[float]]], temperature: float) -> float:
+        total = 0.0
+        for proj, won in data:
+            top = max(proj)
+            weights = [math.exp((x - top) / temperature) for x in proj]
+            norm = sum(weights)
+            total -= sum(
+                w * math.log(max(x / norm, 1e-9)) for x, w in zip(weights, won, strict=True)
+            )
+        return total / len(data)
+
+    grid = [1.0 + 0.5 * k for k in range(78)]  # 1 .. 39.5
+    for st in sorted(samples):
+        data = samples[st]
+        best = min(grid, key=lambda x: loss(data, x))
+        print(
+            f"stage {st}: {len(data)} positions, temperature {best:g} (cross-entropy "
+            f"{loss(data, best):.3f}; uniform {math.log(players):.3f})"
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command line (see the module docstring)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
@@ -126,9 +177,15 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--games", type=int, default=120)
     f.add_argument("--seed", type=int, default=5000)
     f.add_argument("--players", type=int, default=2)
+    t = sub.add_parser("temperatures")
+    t.add_argument("--games", type=int, default=60)
+    t.add_argument("--seed", type=int, default=5000)
+    t.add_argument("--players", type=int, default=4)
     args = parser.parse_args(argv)
     if args.cmd == "match":
         match(args.spec, args.games, args.seed, args.settings)
+    elif args.cmd == "temperatures":
+        temperatures(args.games, args.seed, args.players)
     else:
         scales(args.games, args.seed, args.players)
     return 0

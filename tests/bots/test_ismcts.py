@@ -388,6 +388,43 @@ def test_game_settings_fill_in_what_the_spec_did_not_name(monkeypatch: pytest.Mo
         IsmctsBot(parse_spec("6i"), seed=1).choose(state, state.to_move()[0])
 
 
+def test_game_settings_by_player_count_and_named_evaluations(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``ISMCTS_PLAYER_SETTINGS`` apply over ``ISMCTS_SETTINGS`` in games of their player count
+    only, a spec's own options winning; ``eval=NAME`` takes the game's ``ISMCTS_EVALUATIONS``
+    entry, and a name the game does not have is a clear error."""
+    from civtable import games
+    from civtable.games.seven_wonders import heuristic as sw
+
+    def half(state: State, seat: int) -> float:
+        return 0.5
+
+    monkeypatch.setattr(sw, "ISMCTS_SETTINGS", "top=2:c=1.3", raising=False)
+    monkeypatch.setattr(sw, "ISMCTS_PLAYER_SETTINGS", {4: "top=4:eval=half"}, raising=False)
+    monkeypatch.setattr(sw, "ISMCTS_EVALUATIONS", {"half": half}, raising=False)
+    bots = {}
+    for players in (3, 4):
+        state = games.get("seven-wonders").new_game(players, 1)
+        bot = bots[players] = IsmctsBot(parse_spec("4i"), seed=1)
+        bot.choose(state, state.to_move()[0])
+    assert (bots[3].cfg.top, bots[3].cfg.exploration, bots[3].cfg.evaluation) == (2, 1.3, "auto")
+    assert bots[3]._evaluation is sw.evaluate
+    assert (bots[4].cfg.top, bots[4].cfg.exploration, bots[4]._evaluation) == (4, 1.3, half)
+    # the same bot in a game of another size takes that size's settings
+    state = games.get("seven-wonders").new_game(3, 2)
+    bots[4].choose(state, state.to_move()[0])
+    assert (bots[4].cfg.top, bots[4]._evaluation) == (2, sw.evaluate)
+    own = IsmctsBot(parse_spec("4i:top=3:eval=auto"), seed=1)
+    four = games.get("seven-wonders").new_game(4, 1)
+    own.choose(four, four.to_move()[0])
+    assert (own.cfg.top, own._evaluation) == (3, sw.evaluate)
+    with pytest.raises(UnknownBotError, match="no such evaluation"):
+        IsmctsBot(parse_spec("4i:eval=nothing"), seed=1).choose(four, four.to_move()[0])
+    with pytest.raises(UnknownBotError, match="eval="):
+        parse_spec("4i:eval=a-b")
+
+
 # --- paired statistics, racing, tree depth, rank reward -----------------------------------------
 def test_spec_racing_keep_z_depth_and_rank_options() -> None:
     cfg = parse_spec("100i:race=2.5:racemin=4:kz=0.5:d=1:reward=rank")
@@ -521,7 +558,7 @@ def test_tta_4_cutoff_counts_the_games_search_clock(k: int) -> None:
         return 0.5
 
     bot = IsmctsBot(parse_spec(f"30i:k={k}"), seed=2)
-    bot._bind(state.game.id)
+    bot._bind(state.game.id, state.players)
     assert bot._search_clock is tta.search_clock
     bot._evaluation = spy
     bot.choose(state, seat)
@@ -529,7 +566,7 @@ def test_tta_4_cutoff_counts_the_games_search_clock(k: int) -> None:
     assert all(clock == now + k + 1 and current == seat for clock, current in seen)
     seen.clear()
     rounds = IsmctsBot(parse_spec(f"30i:k={k}:kclock=rounds"), seed=2)
-    rounds._bind(state.game.id)
+    rounds._bind(state.game.id, state.players)
     assert rounds._search_clock is None
     rounds._evaluation = spy
     rounds.choose(state, seat)
@@ -595,7 +632,7 @@ def test_cutoff_by_turn_stops_playouts_where_a_turn_begins() -> None:
 
         state = _deus_position(main=True)
         seat = state.to_move()[0]
-        bot._bind(state.game.id)
+        bot._bind(state.game.id, state.players)
         bot._evaluation = evaluate
         bot.choose(state, seat)
         assert bot.cfg.cutoff_unit == unit

@@ -160,6 +160,87 @@ def test_deus_evaluation_rises_with_points_and_trusts_a_lead_more_near_the_end()
     assert heuristic.evaluate(triggered, 0) > heuristic.evaluate(start, 0) > 0.5
 
 
+def _four_player_positions(seed: int) -> list[DeusState]:
+    """Copies of the main-phase positions of a four-player heuristic game, then its end."""
+    state = new_game(4, seed)
+    rng = Rng(seed)
+    out = []
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        if state.phase == MAIN:
+            out.append(state.copy())
+        state.apply(seat, heuristic.choose(state, seat, rng))
+    out.append(state)
+    return out
+
+
+def test_deus_19_3_four_player_first_place_chances_add_up_and_an_ended_game_is_its_result() -> None:
+    """``evaluate_first``: every seat's chance is in [0, 1], the four add up to one, the same
+    position gives the same values (a pure function), and a finished game (DEUS-19.3) gives
+    its winner(s) 1 (split when shared) and the others 0, whatever the margins."""
+    positions = _four_player_positions(21)
+    assert len(positions) > 20
+    for p in positions[:-1:5]:
+        chances = [heuristic.evaluate_first(p, s) for s in range(4)]
+        assert all(0.0 <= c <= 1.0 for c in chances)
+        assert sum(chances) == pytest.approx(1.0)
+        assert chances == [heuristic.evaluate_first(p.copy(), s) for s in range(4)]
+        # the seat projected highest gets the highest chance
+        proj = [heuristic.projected_score(p, s) for s in range(4)]
+        assert chances.index(max(chances)) == proj.index(max(proj))
+    final = positions[-1].result()
+    assert [heuristic.evaluate_first(positions[-1], s) for s in range(4)] == [
+        1.0 / len(final.winners) if s in final.winners else 0.0 for s in range(4)
+    ]
+
+
+def test_deus_19_1_four_player_first_place_chance_moves_when_behind_and_with_any_opponent() -> None:
+    """Points (DEUS-19.1) raise a seat's chance to finish first even far behind, where the
+    logistic of the lead over the best other seat (``evaluate``) is nearly flat; points of
+    the *second* seat lower the leader's chance too (``evaluate`` ignores them)."""
+    p = _four_player_positions(23)[10]
+    assert heuristic.stage(p) == 3
+    proj = [heuristic.projected_score(p, s) for s in range(4)]
+    last = proj.index(min(proj))
+    p.vp[last] -= 40  # far behind
+    richer = p.copy()
+    richer.vp[last] += 5
+    gain_first = heuristic.evaluate_first(richer, last) - heuristic.evaluate_first(p, last)
+    gain_lead = heuristic.evaluate(richer, last) - heuristic.evaluate(p, last)
+    assert gain_first > 0.0
+    assert gain_first > 3 * gain_lead
+    leader = proj.index(max(proj))
+    second = sorted(range(4), key=lambda s: proj[s])[-2]
+    stronger_second = p.copy()
+    stronger_second.vp[second] += 3
+    assert heuristic.evaluate_first(stronger_second, leader) < heuristic.evaluate_first(p, leader)
+
+
+def test_deus_search_settings_by_player_count() -> None:
+    """With four players the search scores its cut-offs with ``evaluate_first``; with two and
+    three the settings and the evaluation are the former ones; a spec's ``eval`` wins."""
+    from civtable.bots.ismcts import IsmctsBot, game_config, parse_spec
+
+    two = game_config(parse_spec("4i"), heuristic, 2)
+    assert two == game_config(parse_spec("4i"), heuristic)
+    assert two == game_config(parse_spec("4i"), heuristic, 3)
+    assert two.evaluation == "auto"
+    assert game_config(parse_spec("4i"), heuristic, 4).evaluation == "first"
+    assert game_config(parse_spec("4i:eval=auto"), heuristic, 4).evaluation == "auto"
+    for players, expected in ((2, heuristic.evaluate), (4, heuristic.evaluate_first)):
+        state = new_game(players, 5)
+        bot = IsmctsBot(parse_spec("3i"), seed=1)
+        while heuristic.search_worthy(state, state.to_move()[0]) is False:
+            seat = state.to_move()[0]
+            state.apply(seat, heuristic.choose(state, seat, Rng(0)))
+        bot.choose(state, state.to_move()[0])
+        assert bot._evaluation is expected
+    named = IsmctsBot(parse_spec("3i:eval=lead"), seed=1)
+    state = new_game(4, 5)
+    named._bind("deus", 4)
+    assert named._evaluation is heuristic.evaluate
+
+
 def test_deus_search_settings_are_applied_and_only_main_choices_are_searched() -> None:
     """``ISMCTS_SETTINGS`` are the bot's defaults for Deus; the search runs on main choices
     only (``search_worthy``) and plays follow-up decisions with the heuristic."""

@@ -95,11 +95,14 @@ or ``ismcts:300i:top=4:race=off:kz=1:d=end`` (``policy`` is one of ``auto``, ``h
 that a benchmark on a machine shared with other jobs searches as much as on an idle core.
 A game's heuristic module may set ``ISMCTS_SETTINGS`` (options in the same form, e.g.
 ``"k=3:top=4"``): its search defaults, used for every option a spec does not name
-(:func:`game_config`). It may also define ``search_worthy(state, seat) -> bool``: with
-``sd=auto`` (the default) :meth:`IsmctsBot.choose` searches only the decisions it accepts and
-plays the policy's move on a determinization elsewhere (Civilization searches its focus-card
-choices, the turn's strategic decision; Deus the main choice of a turn); ``sd=all`` searches
-every decision.
+(:func:`game_config`), and ``ISMCTS_PLAYER_SETTINGS`` (a dict from a player count to options
+in that form) that apply over them in games of that many seats. ``ISMCTS_EVALUATIONS`` (a dict
+from a name to an evaluation ``(state, seat) -> [0, 1]``) names other cut-off evaluations than
+``evaluate``, chosen with ``eval=NAME``. It may also define
+``search_worthy(state, seat) -> bool``: with ``sd=auto`` (the default) :meth:`IsmctsBot.choose`
+searches only the decisions it accepts and plays the policy's move on a determinization
+elsewhere (Civilization searches its focus-card choices, the turn's strategic decision; Deus the
+main choice of a turn); ``sd=all`` searches every decision.
 
 >>> from civtable import games
 >>> state = games.get("seven-wonders").new_game(players=3, seed=4)
@@ -155,7 +158,8 @@ class IsmctsConfig:
     policy: str = "auto"
     #: probability that a policy decision is uniformly random instead (playout diversity)
     epsilon: float = 0.0
-    #: cut-off evaluation: "auto" (the game's, if any) or "none" (always play to the end)
+    #: cut-off evaluation: "auto" (the game's ``evaluate``, if any), "none" (always play to
+    #: the end) or the name of another evaluation in the game's ``ISMCTS_EVALUATIONS``
     evaluation: str = "auto"
     #: "win" (Result.rewards), "margin" (logistic of the score margin over the best other seat)
     #: or "rank" (mean over the other seats of the logistic of the margin over each)
@@ -264,10 +268,11 @@ def _with_options(config: IsmctsConfig, parts: list[str], *, explicit: bool) -> 
     return replace(config, explicit=frozenset(named))
 
 
-def game_config(config: IsmctsConfig, module: object) -> IsmctsConfig:
+def game_config(config: IsmctsConfig, module: object, players: int | None = None) -> IsmctsConfig:
     """``config`` completed with the game's search settings: ``ISMCTS_SETTINGS`` in its
     heuristic module, options in the spec's ``key=value`` form (e.g. ``"k=3:top=4"``), used for
-    every option the spec itself did not name.
+    every option the spec itself did not name; then, for a game of ``players`` seats, the
+    options of ``ISMCTS_PLAYER_SETTINGS[players]`` (a dict, if the module has one) over them.
 
     >>> class Game:
     ...     ISMCTS_SETTINGS = "top=4:c=1.0"
@@ -276,9 +281,15 @@ def game_config(config: IsmctsConfig, module: object) -> IsmctsConfig:
     (2, 1.0)
     """
     settings = getattr(module, "ISMCTS_SETTINGS", "")
-    if not isinstance(settings, str) or not settings.strip():
+    by_players = getattr(module, "ISMCTS_PLAYER_SETTINGS", None)
+    if players is not None and isinstance(by_players, dict):
+        settings = f"{settings}:{by_players.get(players, '')}"
+    parts = (
+        [p.strip() for p in settings.split(":") if p.strip()] if isinstance(settings, str) else []
+    )
+    if not parts:
         return config
-    return _with_options(config, [p.strip() for p in settings.split(":")], explicit=False)
+    return _with_options(config, parts, explicit=False)
 
 
 def _parse_budget(text: str) -> dict[str, Any]:
@@ -332,7 +343,12 @@ def _parse_option(key: str, value: str) -> dict[str, Any]:
     if key == "eps":
         return {"epsilon": number(0.0, 1.0)}
     if key == "eval":
-        return {"evaluation": one_of("auto", "none")}
+        if not value or not all(ch.isalnum() or ch == "_" for ch in value):
+            raise UnknownBotError(
+                f"ismcts option eval={value!r}: use auto, none or the name of one of the "
+                "game's evaluations"
+            )
+        return {"evaluation": value}
     if key == "reward":
         return {"reward": one_of("win", "margin", "rank")}
     if key == "pw":
@@ -445,7 +461,7 @@ class IsmctsBot(Bot):
         if self.config.iterations is None and self.config.seconds is None:
             raise UnknownBotError("an ismcts bot needs an iteration or a time budget")
         self.last: SearchStats = SearchStats()
-        self._game_id: str | None = None
+        self._game_id: tuple[str, int | None] | None = None
         self._policy: Policy = _random_policy
         self._evaluation: Evaluation | None = None
         self._cutoff: int | None = None
@@ -459,14 +475,16 @@ class IsmctsBot(Bot):
         return f"IsmctsBot({self.config.describe()})"
 
     # --- game-specific helpers, resolved once per game ------------------------------------------
-    def _bind(self, game_id: str) -> None:
-        if self._game_id == game_id:
+    def _bind(self, game_id: str, players: int | None = None) -> None:
+        """Resolve the game's helpers and settings (``players``: those of that player count
+        too, ``ISMCTS_PLAYER_SETTINGS``); kept until another game or count is bound."""
+        if self._game_id == (game_id, players):
             return
         try:
             module = heuristic_module(game_id)
         except NoHeuristicError:
             module = None
-        cfg = self.cfg = game_config(self.config, module)
+        cfg = self.cfg = game_config(self.config, module, players)
         if cfg.policy == "heuristic" and module is None:
             raise UnknownBotError(f"ismcts policy=heuristic: game {game_id!r} has no heuristic")
         if cfg.policy == "fast" and not callable(getattr(module, "playout_policy", None)):
@@ -495,6 +513,15 @@ class IsmctsBot(Bot):
         self._evaluation = None
         if module is not None and cfg.evaluation == "auto":
             self._evaluation = module.evaluate
+        elif cfg.evaluation not in ("auto", "none"):
+            named = getattr(module, "ISMCTS_EVALUATIONS", None)
+            evaluation = named.get(cfg.evaluation) if isinstance(named, dict) else None
+            if not callable(evaluation):
+                raise UnknownBotError(
+                    f"ismcts eval={cfg.evaluation}: game {game_id!r} has no such evaluation"
+                    + (f" (it has: {', '.join(sorted(named))})" if isinstance(named, dict) else "")
+                )
+            self._evaluation = evaluation
         prior = getattr(module, "action_values", None) if cfg.prior == "auto" else None
         self._prior = prior if callable(prior) else None
         self._paired = cfg.paired == "on" or (cfg.paired == "auto" and self._prior is not None)
@@ -506,7 +533,7 @@ class IsmctsBot(Bot):
         self._max_depth = math.inf if depth is None else depth
         worthy = getattr(module, "search_worthy", None) if cfg.searched == "auto" else None
         self._worthy = worthy if callable(worthy) else None
-        self._game_id = game_id
+        self._game_id = (game_id, players)
 
     # --- the bot interface ---------------------------------------------------------------------
     def choose(self, state: State, seat: int) -> int:
@@ -517,7 +544,7 @@ class IsmctsBot(Bot):
             raise ValueError(f"seat {seat} has no decision to make now")
         if len(legal) == 1:
             return legal[0]
-        self._bind(state.game.id)
+        self._bind(state.game.id, state.players)
         if self._worthy is not None and not self._worthy(state, seat):
             # Not searched (sd=auto): the policy's move, on a sample of what the seat may know.
             rng = self.rng.fork()
@@ -542,7 +569,7 @@ class IsmctsBot(Bot):
 
     # --- search --------------------------------------------------------------------------------
     def _search(self, state: State, seat: int) -> _Node:
-        self._bind(state.game.id)
+        self._bind(state.game.id, state.players)
         cfg = self.cfg
         rng = self.rng.fork()
         root = _Node()

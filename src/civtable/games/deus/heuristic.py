@@ -40,6 +40,12 @@ ISMCTS_CUTOFF = 1
 #: Deus's search defaults for the ISMCTS bot (``game_config``; a spec's own options win):
 #: count the cut-off in turns (the bot searches only what :func:`search_worthy` accepts)
 ISMCTS_SETTINGS = "kunit=turn"
+#: Deus's search defaults by player count, over :data:`ISMCTS_SETTINGS` (a spec's own options
+#: win): with four players a cut-off playout is scored by the chance to finish first
+#: (:func:`evaluate_first`) instead of the logistic of the lead over the best other seat
+#: (:func:`evaluate`, ``eval=lead``), which is flat for a seat far behind (see
+#: ``benchmarks/README.md``). Two and three players are unchanged.
+ISMCTS_PLAYER_SETTINGS = {4: "eval=first"}
 #: the phases the ISMCTS bot searches (``sd=auto``); it plays the others with :func:`choose`
 SEARCH_PHASES = frozenset({MAIN})
 
@@ -199,6 +205,41 @@ def evaluate(state: State, seat: int) -> float:
     best = max(projected_score(state, p) for p in range(state.players) if p != seat)
     scale = STAGE_SCALE_2P[stage(state)] if state.players == 2 else SCALE
     return 1.0 / (1.0 + math.exp(-(mine - best) / scale))
+
+
+#: Softmax temperature of the projected scores in :func:`evaluate_first`, by :func:`stage`
+#: (0: the end triggered .. 3: three or more temples and villages left). Fitted by maximum
+#: likelihood of the winner on the main-phase positions of 60 four-player heuristic self-play
+#: games (``benchmarks/deus_search.py temperatures --games 60 --seed 5000 --players 4``;
+#: cross-entropy per position 0.52 / 0.93 / 1.03 / 1.37 at stages 0-3, against 1.39 for equal
+#: chances: early on the projected scores say little about the winner, and the softmax is then
+#: nearly linear in them).
+STAGE_TEMPERATURE_MANY: tuple[float, ...] = (3.5, 7.5, 9.0, 29.0)
+
+
+def evaluate_first(state: State, seat: int) -> float:
+    """The chance in [0, 1] that ``seat`` finishes first, from every seat's projected score.
+
+    A finished game gives its result (a shared victory split); else the softmax of the projected
+    scores (:func:`projected_score`) over a temperature by game stage
+    (:data:`STAGE_TEMPERATURE_MANY`): ``exp(x_seat / T) / sum(exp(x_p / T))``. Unlike
+    :func:`evaluate`, which looks at the best other seat only, every opponent's score counts
+    (a point taken from the second seat is worth something too), and the chances of all seats
+    add up to one. The search's cut-off evaluation with four players (``eval=first``).
+    """
+    assert isinstance(state, DeusState)
+    if state.phase == OVER:
+        r = state.result()
+        return 1.0 / len(r.winners) if seat in r.winners else 0.0
+    scores = [projected_score(state, p) for p in range(state.players)]
+    top = max(scores)
+    temperature = STAGE_TEMPERATURE_MANY[stage(state)]
+    weights = [math.exp((x - top) / temperature) for x in scores]
+    return weights[seat] / sum(weights)
+
+
+#: the search's named cut-off evaluations (``ismcts:…:eval=NAME``)
+ISMCTS_EVALUATIONS = {"lead": evaluate, "first": evaluate_first}
 
 
 def search_worthy(state: State, seat: int) -> bool:
