@@ -108,9 +108,9 @@ def test_deus_19_seat_score_is_the_sum_of_the_seats_breakdown(players: int) -> N
 
 
 # --- the search's evaluation and settings (issue 22) ------------------------------------------
-def _two_player_positions(seed: int) -> list[DeusState]:
-    """Copies of the main-phase positions of a two-player heuristic game, then its end."""
-    state = new_game(2, seed)
+def _positions(players: int, seed: int) -> list[DeusState]:
+    """Copies of the main-phase positions of a heuristic game, then its end."""
+    state = new_game(players, seed)
     rng = Rng(seed)
     out = []
     while not state.is_terminal():
@@ -125,7 +125,7 @@ def _two_player_positions(seed: int) -> list[DeusState]:
 def test_deus_two_player_evaluation_is_a_win_chance_of_one_seat_against_the_other() -> None:
     """DEUS-19.3: the two seats' chances add up to one; a finished game gives its result; the
     stage goes from 3 (far from the trigger) to 0 (DEUS-18.1 triggered)."""
-    positions = _two_player_positions(7)
+    positions = _positions(2, 7)
     stages = [heuristic.stage(p) for p in positions[:-1]]
     assert stages[0] == 3
     assert stages[-1] == 0
@@ -143,7 +143,7 @@ def test_deus_two_player_evaluation_is_a_win_chance_of_one_seat_against_the_othe
 def test_deus_evaluation_rises_with_points_and_trusts_a_lead_more_near_the_end() -> None:
     """Points gained (DEUS-19.1) raise a seat's evaluation at every stage, and the same lead is
     worth more once the end is triggered (DEUS-18.1) than at the start."""
-    positions = _two_player_positions(11)
+    positions = _positions(2, 11)
     for p in positions[:-1]:
         richer = p.copy()
         richer.vp[0] += 5
@@ -160,25 +160,11 @@ def test_deus_evaluation_rises_with_points_and_trusts_a_lead_more_near_the_end()
     assert heuristic.evaluate(triggered, 0) > heuristic.evaluate(start, 0) > 0.5
 
 
-def _four_player_positions(seed: int) -> list[DeusState]:
-    """Copies of the main-phase positions of a four-player heuristic game, then its end."""
-    state = new_game(4, seed)
-    rng = Rng(seed)
-    out = []
-    while not state.is_terminal():
-        seat = state.to_move()[0]
-        if state.phase == MAIN:
-            out.append(state.copy())
-        state.apply(seat, heuristic.choose(state, seat, rng))
-    out.append(state)
-    return out
-
-
 def test_deus_19_3_four_player_first_place_chances_add_up_and_an_ended_game_is_its_result() -> None:
     """``evaluate_first``: every seat's chance is in [0, 1], the four add up to one, the same
     position gives the same values (a pure function), and a finished game (DEUS-19.3) gives
     its winner(s) 1 (split when shared) and the others 0, whatever the margins."""
-    positions = _four_player_positions(21)
+    positions = _positions(4, 21)
     assert len(positions) > 20
     for p in positions[:-1:5]:
         chances = [heuristic.evaluate_first(p, s) for s in range(4)]
@@ -198,7 +184,7 @@ def test_deus_19_1_four_player_first_place_chance_moves_when_behind_and_with_any
     """Points (DEUS-19.1) raise a seat's chance to finish first even far behind, where the
     logistic of the lead over the best other seat (``evaluate``) is nearly flat; points of
     the *second* seat lower the leader's chance too (``evaluate`` ignores them)."""
-    p = _four_player_positions(23)[10]
+    p = _positions(4, 23)[10]
     assert heuristic.stage(p) == 3
     proj = [heuristic.projected_score(p, s) for s in range(4)]
     last = proj.index(min(proj))
@@ -253,7 +239,7 @@ def test_deus_search_settings_are_applied_and_only_main_choices_are_searched() -
     assert cfg.searched == "auto"
     spelled_out = parse_spec(f"4i:{heuristic.ISMCTS_SETTINGS}")
     assert cfg == replace(spelled_out, explicit=frozenset())
-    positions = _two_player_positions(3)
+    positions = _positions(2, 3)
     assert all(heuristic.search_worthy(p, p.to_move()[0]) for p in positions[:-1])
     state = positions[5]
     seat = state.to_move()[0]
