@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import functools
 import json
+import operator
 import re
 from collections.abc import Callable
 from itertools import compress
@@ -460,12 +461,28 @@ class _MapFacts:
     def __init__(self, b: Any) -> None:
         self.board = b  # kept so the board's id is not reused while cached
         self.water = frozenset(s for s in range(b.size) if b.terrain[s] == WATER)
+        #: the entries of a per-space list on the water spaces, as a tuple
+        self.water_of = _getter(sorted(self.water))
+        # the only spaces a resource, natural-wonder or city-state token may lie on
+        self.res_sp = [s for s, r in enumerate(b.resource) if r >= 0]
+        self.res_of = _getter(self.res_sp)
+        self.nw_sp = [s for s, x in enumerate(b.natural_wonder) if x >= 0]
+        self.nw_of = _getter(self.nw_sp)
+        self.cs_sp = [s for s, x in enumerate(b.city_state) if x >= 0]
+        self.cs_of = _getter(self.cs_sp)
         self.cs_space = {c: s for s, c in enumerate(b.city_state) if c >= 0}
         self.nw_space: dict[int, int] = {}
         for s, n in enumerate(b.natural_wonder):
             self.nw_space.setdefault(n, s)  # the first space, as list.index finds it
         self.nw_on_map = sorted({n for n in b.natural_wonder if n >= 0})
         self.spawn = frozenset(b.spawn)
+
+
+def _getter(spaces: list[int]) -> Callable[[list[int]], tuple[int, ...]]:
+    """The entries of a list at ``spaces``, as a tuple (one C call)."""
+    if len(spaces) > 1:
+        return operator.itemgetter(*spaces)
+    return lambda v: tuple(v[s] for s in spaces)
 
 
 _FACTS: dict[int, _MapFacts] = {}
@@ -499,46 +516,79 @@ def _lengths_ok(state: CivState) -> bool:
 
 
 class _Cheap:
-    """The state, its map facts and the occupied spaces of each per-space list (one pass
-    over each list), for the cheap tests. ``sane``: no entry of those lists is below -1 and
-    every seat, barbarian letter named on a space exists."""
+    """The state, its map facts, each seat's tokens and cities on the map and the occupied
+    spaces of the sparse per-space lists, found with few passes over each list, for the cheap
+    tests. ``sane``: every entry of the per-space lists is -1 or a seat, letter or id that may
+    lie there (resource, natural-wonder and city-state tokens only on their printed spaces,
+    each barbarian shown on its own space), so those spaces are every occupied one."""
 
-    __slots__ = ("barb", "city", "cs", "f", "n", "nw", "p", "res", "sane", "st", "tok", "wtok")
+    __slots__ = (
+        "barb",
+        "city",
+        "city_count",
+        "cs",
+        "f",
+        "n",
+        "nw",
+        "p",
+        "res",
+        "res_vals",
+        "sane",
+        "st",
+        "tok_count",
+        "wtok",
+    )
 
     def __init__(self, state: CivState) -> None:
         self.st = state
-        self.f = _facts(state.board)
+        self.f = f = _facts(state.board)
         self.p = p = state.players
-        self.n = state.board.size
-        self.tok = _spaces(state.tok)
-        self.city = _spaces(state.city)
-        self.barb = _spaces(state.barb)
-        self.res = _spaces(state.res)
-        self.nw = _spaces(state.nw)
-        self.cs = _spaces(state.cs)
-        self.wtok = _spaces(state.wtok)
-        self.sane = (
-            _within(state.tok, self.tok, p)
-            and _within(state.city, self.city, p)
-            and _within(state.barb, self.barb, len(state.barb_pos))
-            and _within(state.res, self.res, None)
-            and _within(state.nw, self.nw, None)
-            and _within(state.cs, self.cs, None)
-            and _within(state.wtok, self.wtok, None)
-        )
+        self.n = n = state.board.size
+        tok, city, barb = state.tok, state.city, state.barb
+        self.tok_count = [tok.count(q) for q in range(p)]
+        self.city_count = [city.count(q) for q in range(p)]
+        sane = tok.count(-1) + sum(self.tok_count) == n
+        sane = sane and city.count(-1) + sum(self.city_count) == n
+        self.city = _places(city, self.city_count)
+        # barbarians: where their letters say, and nowhere else
+        self.barb = [pos for pos in state.barb_pos if pos >= 0]
+        sane = sane and barb.count(-1) == n - len(self.barb)
+        for letter, pos in enumerate(state.barb_pos):
+            if pos >= 0 and (pos >= n or barb[pos] != letter):
+                sane = False
+        self.res_vals = f.res_of(state.res)
+        self.res = _on(f.res_sp, self.res_vals)
+        self.nw = _on(f.nw_sp, f.nw_of(state.nw))
+        self.cs = _on(f.cs_sp, f.cs_of(state.cs))
+        for values, found in ((state.res, self.res), (state.nw, self.nw), (state.cs, self.cs)):
+            if values.count(-1) != n - len(found):  # an entry off the printed spaces
+                sane = False
+        sane = sane and _non_negative(state.res, self.res)
+        sane = sane and _non_negative(state.nw, self.nw)
+        sane = sane and _non_negative(state.cs, self.cs)
+        wtok = state.wtok
+        self.wtok = [] if wtok.count(-1) == n else [s for s, x in enumerate(wtok) if x != -1]
+        self.sane = sane and _non_negative(wtok, self.wtok)
 
 
-def _spaces(values: list[int]) -> list[int]:
-    """The spaces whose entry is not -1."""
-    return [s for s, x in enumerate(values) if x != -1]
+def _places(values: list[int], counts: list[int]) -> list[int]:
+    """Where each value ``q`` with ``counts[q]`` places stands, by the list's own search."""
+    out: list[int] = []
+    for q, k in enumerate(counts):
+        i = -1
+        for _ in range(k):
+            i = values.index(q, i + 1)
+            out.append(i)
+    return out
 
 
-def _within(values: list[int], spaces: list[int], below: int | None) -> bool:
-    """Every entry that is not -1 is >= 0 (and < ``below``)."""
-    if not spaces:
-        return True
-    got = [values[s] for s in spaces]
-    return min(got) >= 0 and (below is None or max(got) < below)
+def _on(spaces: list[int], values: tuple[int, ...]) -> list[int]:
+    """The spaces among ``spaces`` whose entry (in ``values``) is not -1."""
+    return [s for s, x in zip(spaces, values, strict=True) if x != -1]
+
+
+def _non_negative(values: list[int], spaces: list[int]) -> bool:
+    return all(values[s] >= 0 for s in spaces)
 
 
 def _seat_lists_ok(x: Any, players: int) -> bool:
@@ -551,7 +601,7 @@ def _ok_control_tokens(c: _Cheap) -> bool:
     for s in compress(range(c.n), st.reinf):
         if tok[s] < 0:
             return False
-    if not c.f.water.isdisjoint(c.tok):
+    if c.f.water_of(tok).count(-1) != len(c.f.water):  # no token on water
         return False
     for s in c.city:
         if tok[s] >= 0:
@@ -566,26 +616,27 @@ def _ok_control_tokens(c: _Cheap) -> bool:
         if supply < 0:
             return False
         marks = bin(st.marks[q]).count("1")
-        if supply + tok.count(q) + marks - len(_owed(st, q, C.RC_MARK)) != CONTROL_TOKENS:
+        if supply + c.tok_count[q] + marks - len(_owed(st, q, C.RC_MARK)) != CONTROL_TOKENS:
             return False
     return True
 
 
 def _ok_cities(c: _Cheap) -> bool:
     st, p = c.st, c.p
-    city, barb = st.city, st.barb
+    city = st.city
     if not (_seat_lists_ok(st.capital, p) and _seat_lists_ok(st.cities_left, p)):
         return False
-    water = c.f.water
-    for s in c.city:
-        if s in water or (barb[s] >= 0 and st.capital[city[s]] != s):
+    if c.f.water_of(city).count(-1) != len(c.f.water):  # no city on water
+        return False
+    for s in c.barb:  # a barbarian shares only a capital
+        if city[s] >= 0 and st.capital[city[s]] != s:
             return False
     for q in range(p):
         cap = st.capital[q]
         if cap >= c.n or (cap >= 0 and city[cap] != q):
             return False
         left = st.cities_left[q]
-        if left < 0 or left + city.count(q) - (1 if cap >= 0 else 0) != CITIES:
+        if left < 0 or left + c.city_count[q] - (1 if cap >= 0 else 0) != CITIES:
             return False
     return True
 
@@ -771,7 +822,7 @@ def _ok_resources(c: _Cheap) -> bool:
             if x < 0:
                 return False
             held += x
-        if supply < 0 or supply + held + res.count(r) != RESOURCE_TOKENS:
+        if supply < 0 or supply + held + c.res_vals.count(r) != RESOURCE_TOKENS:
             return False
     return True
 
