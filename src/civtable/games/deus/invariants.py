@@ -127,22 +127,48 @@ def _check_cards(state: DeusState, out: list[str]) -> None:
         if len(hand) > HAND_LIMIT:
             out.append(f"seat {s} holds {len(hand)} cards (DEUS-5.4: at most {HAND_LIMIT})")
     for s, cols in enumerate(state.cols):
-        for c, col in enumerate(cols):
-            for t in col:
-                blind = t >= BLIND_MARK
-                if blind and c == PURPLE:
-                    out.append(f"seat {s}: a blind card in the temple column (DEUS-21.3)")
-                elif not blind and CARDS[t].color != c:
-                    out.append(f"seat {s}: {CARDS[t].label} in the column of colour {c}")
-        blinds = sum(t >= BLIND_MARK for col in cols for t in col)
-        blinds += int(
-            state.phase in (COLUMN_PH, PAY_PH, PLACE) and state.cur == s and _blind_ctx(state)
+        try:
+            fine = _columns_ok(state, s, cols)
+        except Exception:  # a broken tableau: the card-by-card check decides
+            fine = False
+        if not fine:
+            _check_columns(state, s, cols, out)
+
+
+_COLOR = tuple(c.color for c in CARDS)
+
+
+def _columns_ok(state: DeusState, s: int, cols: list[list[int]]) -> bool:
+    """Seat ``s``'s tableau passes :func:`_check_columns` (it would add no message): no blind
+    card, every card in its colour's column (looked up in C), no blind building used unless
+    the card being constructed is blind."""
+    for c, col in enumerate(cols):
+        if col and (
+            max(col) >= BLIND_MARK or tuple(map(_COLOR.__getitem__, col)).count(c) != len(col)
+        ):
+            return False
+    blinds = int(state.phase in (COLUMN_PH, PAY_PH, PLACE) and state.cur == s and _blind_ctx(state))
+    return blinds == state.blind_used[s] and state.blind_used[s] in (0, 1)
+
+
+def _check_columns(state: DeusState, s: int, cols: list[list[int]], out: list[str]) -> None:
+    """Seat ``s``'s tableau card by card: colours, blind cards and their count (DEUS-21.3)."""
+    for c, col in enumerate(cols):
+        for t in col:
+            blind = t >= BLIND_MARK
+            if blind and c == PURPLE:
+                out.append(f"seat {s}: a blind card in the temple column (DEUS-21.3)")
+            elif not blind and CARDS[t].color != c:
+                out.append(f"seat {s}: {CARDS[t].label} in the column of colour {c}")
+    blinds = sum(t >= BLIND_MARK for col in cols for t in col)
+    blinds += int(
+        state.phase in (COLUMN_PH, PAY_PH, PLACE) and state.cur == s and _blind_ctx(state)
+    )
+    if blinds != state.blind_used[s] or state.blind_used[s] not in (0, 1):
+        out.append(
+            f"seat {s}: {blinds} blind card(s), blind building used "
+            f"{state.blind_used[s]} (DEUS-21.3: once per game)"
         )
-        if blinds != state.blind_used[s] or state.blind_used[s] not in (0, 1):
-            out.append(
-                f"seat {s}: {blinds} blind card(s), blind building used "
-                f"{state.blind_used[s]} (DEUS-21.3: once per game)"
-            )
 
 
 def _blind_ctx(state: DeusState) -> bool:
