@@ -3,11 +3,16 @@ the bugs of the same class they found (components created, lost or left without 
 
 from __future__ import annotations
 
+import copy
+import re
+from collections.abc import Callable
+
 import pytest
 
 from civtable import games
 from civtable.core.rng import Rng
 from civtable.games.civilization_a_new_dawn import actions as act
+from civtable.games.civilization_a_new_dawn import invariants as inv
 from civtable.games.civilization_a_new_dawn.catalog import (
     CS_INDEX,
     CULTURE,
@@ -100,6 +105,128 @@ def test_check_does_not_change_the_state() -> None:
     for v in (None, 0, 1, 2):
         leaks(s, v)
     assert s.state_hash() == h
+
+
+def _full_check(s: CivState) -> list[str]:
+    """check() as it was before its cheap tests: every group's full check, in order."""
+    out: list[str] = []
+    inv._map(s, out)
+    for _ok, full in inv._GROUPS:
+        full(s, out)
+    inv._victory(s, out)
+    return out
+
+
+def _verdict(f: Callable[[CivState], list[str]], s: CivState) -> tuple[str, ...]:
+    """The messages of ``f(s)``, or the error it raised (a corrupted state may break a check)."""
+    try:
+        return tuple(f(s))
+    except Exception as exc:
+        return ("raised", type(exc).__name__, str(exc))
+
+
+def _holds(ok: Callable[[inv._Cheap], bool], cheap: inv._Cheap) -> bool:
+    try:
+        return ok(cheap)
+    except Exception:
+        return False
+
+
+def _corrupt(s: CivState, rng: Rng) -> None:
+    """Change one entry of one list of the state (or of a list inside it) by a small step."""
+    names = [
+        n
+        for n in CivState.__slots__
+        if n not in ("history", "log", "pending", "_legal") and isinstance(getattr(s, n), list)
+    ]
+    lst = getattr(s, names[rng.randbelow(len(names))])
+    if not lst:
+        return
+    i = rng.randbelow(len(lst))
+    if isinstance(lst[i], list):
+        lst = lst[i]
+        if not lst:
+            lst.append(rng.choice([0, 1, 3, -1]))
+            return
+        i = rng.randbelow(len(lst))
+    if isinstance(lst[i], int) and not isinstance(lst[i], bool):
+        lst[i] = rng.choice([lst[i] - 1, lst[i] + 1, lst[i] + 2, -1, -2, 0, 3, rng.randbelow(40)])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_civ_1_1_cheap_tests_give_the_full_checks_verdicts(players: int) -> None:
+    """check() runs each group's full check only when the group's cheap test fails: on played
+    and on corrupted states it says exactly what the full checks say, and every group's
+    cheap test is seen to fail (so none passes a broken state unnoticed)."""
+    rng = Rng(players)
+    failed: set[str] = set()
+    found = 0
+    s = GAME.new_game(players, 40 + players, {"map": "standard_random"})
+    assert isinstance(s, CivState)
+    for step in range(600):
+        if s.is_terminal():
+            break
+        seat = s.to_move()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+        if step % 4:
+            continue
+        assert check(s) == _full_check(s) == []
+        for _ in range(6):
+            bad = copy.deepcopy(s)
+            _corrupt(bad, rng)
+            want = _verdict(_full_check, bad)
+            assert _verdict(check, bad) == want
+            found += bool(want)
+            cheap = inv._Cheap(bad) if inv._lengths_ok(bad) else None
+            for ok, _full in inv._GROUPS:
+                if cheap is None or not cheap.sane or not _holds(ok, cheap):
+                    failed.add(ok.__name__)
+    assert found > 100
+    assert failed == {ok.__name__ for ok, _full in inv._GROUPS}
+
+
+def _reference_leaks(s: CivState, viewer: int | None) -> list[str]:
+    """leaks() as it was: every string of the view joined, each hidden name as a whole word."""
+    text = "\n".join(inv._strings(s.view(viewer), []))
+    out = []
+    for w in hidden_wonders(s):
+        for name in (WONDERS[w].id, WONDERS[w].name):
+            if re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text):
+                where = "removed unseen" if w in s.wremoved else "face down"
+                out.append(f"view of {viewer} names the {where} wonder {name!r}")
+                break
+    return out
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        "{}",
+        "the {} card",
+        "x\n{}",
+        "{}\tx",
+        "\x01{}",
+        '"{}"',
+        "\\{}",
+        "{}s",
+        "_{}",
+        "é{}",
+        "{}_tokens",
+        "q{} {}",
+    ],
+)
+def test_civ_26_2_leak_scan_finds_what_the_whole_word_scan_finds(form: str) -> None:
+    """The JSON-text first pass of leaks() reports exactly what the scan of every string
+    reports, for names next to escaped characters, quotes, letters and underscores, in log
+    texts and in keys."""
+    s = fresh(3, 8)
+    hidden = hidden_wonders(s)
+    for k, w in enumerate([hidden[0], hidden[-1], s.wdecks[2][0]]):
+        for name in (WONDERS[w].id, WONDERS[w].name):
+            text = form.format(name, name)
+            s.log = [{"event": "note", "text": text}] if k % 2 == 0 else [{text: 1}]
+            for viewer in (None, 0, 2):
+                assert leaks(s, viewer) == _reference_leaks(s, viewer), (text, viewer)
 
 
 # --- leaks() --------------------------------------------------------------------------------------

@@ -274,3 +274,95 @@ def test_deus_20_determinized_states_hold_every_invariant(players: int) -> None:
                 assert twin.view(seat) == state.view(seat)
         step(state, rng)
         k += 1
+
+
+def _map_verdict(f: Callable[[DeusState, list[str]], list[list[int]]], state: DeusState) -> Any:
+    out: list[str] = []
+    try:
+        return f(state, out), out
+    except Exception as exc:  # a corrupted map may break the check
+        return type(exc).__name__, str(exc)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_deus_7_4_cheap_map_count_gives_the_region_checks_verdict(players: int) -> None:
+    """_check_map counts the pieces from the owned regions only when every region passes; on
+    played and on corrupted maps it returns what the region-by-region check returns (pieces and
+    messages), and the cheap count is seen to refuse corrupted maps."""
+    state = new(players, 20 + players)
+    rng = Rng(players)
+    refused = found = 0
+    for i in range(500):
+        if state.is_terminal():
+            break
+        step(state, rng)
+        if i % 5:
+            continue
+        assert _map_verdict(invariants._check_map, state) == _map_verdict(
+            invariants._check_regions, state
+        )
+        for _ in range(4):
+            bad = state.copy()
+            bad.mask, bad.owner = bad.mask[:], bad.owner[:]
+            r = rng.randbelow(len(bad.mask))
+            kind = rng.randbelow(3)
+            if kind == 0:
+                bad.mask[r] = rng.choice([0, 1 << SHIP, 1 << ARMY, 3, 1 << 7, -1, bad.mask[r] ^ 4])
+            elif kind == 1:
+                bad.owner[r] = rng.choice([-1, -2, 0, players - 1, players])
+            else:  # a piece with an owner on any region: a village, the sea or land
+                bad.mask[r] = rng.choice([1 << ARMY, 1 << SHIP, (1 << SHIP) | (1 << ARMY), 1])
+                bad.owner[r] = 0
+            want = _map_verdict(invariants._check_regions, bad)
+            assert _map_verdict(invariants._check_map, bad) == want
+            found += bool(want[1]) if isinstance(want[1], list) else 1
+            refused += invariants._map_counts(bad) is None
+    assert found > 50
+    assert refused >= found
+
+
+def _verdict(state: DeusState) -> Any:
+    try:
+        return invariants.check(state)
+    except Exception as exc:  # a corrupted tableau may break the check
+        return type(exc).__name__, str(exc)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_deus_21_3_cheap_column_test_gives_the_card_by_card_verdict(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """check() looks at a tableau card by card only when the cheap column test fails: on
+    played and corrupted tableaux (cards in another colour's column, blind cards, a wrong
+    blind count) it says what the card-by-card check says, and the cheap test refuses them."""
+    state = new(players, 30 + players, blind_building=True)
+    rng = Rng(players)
+    refused = found = 0
+    cheap = invariants._columns_ok
+    for i in range(600):
+        if state.is_terminal():
+            break
+        step(state, rng)
+        if i % 5:
+            continue
+        for k in range(4):
+            bad = state.copy()
+            bad.cols = [[col[:] for col in cols] for cols in bad.cols]
+            bad.blind_used = bad.blind_used[:]
+            s = rng.randbelow(players)
+            cols = bad.cols[s]
+            if k == 1:
+                bad.blind_used[s] = rng.choice([0, 1, 2, -1])
+            elif k >= 2:
+                col = cols[rng.randbelow(len(cols))]
+                t = rng.choice(state.deck or [0])
+                col.append(t + BLIND_MARK if k == 3 else t)
+            got = _verdict(bad)
+            with monkeypatch.context() as m:
+                m.setattr(invariants, "_columns_ok", lambda *a: False)
+                want = _verdict(bad)
+            assert got == want
+            found += want != []
+            refused += not all(cheap(bad, p, c) for p, c in enumerate(bad.cols))
+    assert found > 50
+    assert refused >= found

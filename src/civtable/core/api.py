@@ -198,10 +198,16 @@ class State(ABC):
     def to_json(self) -> JSON:
         """Complete state as JSON-ready data; ``game.state_from_json`` reverses it exactly."""
 
-    def state_hash(self) -> str:
-        """A stable hex digest of the position (history excluded), equal across processes."""
+    def hash_document(self) -> JSON:
+        """What :meth:`state_hash` digests: :meth:`to_json` without ``history``. A subclass may
+        build it without the history instead of dropping it (the same document)."""
         doc = self.to_json()
         doc.pop("history", None)
+        return doc
+
+    def state_hash(self) -> str:
+        """A stable hex digest of the position (history excluded), equal across processes."""
+        doc = self.hash_document()
         blob = json.dumps(doc, sort_keys=True, separators=(",", ":")).encode()
         return hashlib.blake2b(blob, digest_size=16).hexdigest()
 

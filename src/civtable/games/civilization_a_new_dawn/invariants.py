@@ -49,7 +49,11 @@ removed unseen for 2-3 players; :func:`leaks` reports any of those cards named i
 from __future__ import annotations
 
 import functools
+import json
+import operator
 import re
+from collections.abc import Callable
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from civtable.games.civilization_a_new_dawn.catalog import (
@@ -96,19 +100,27 @@ def _reclaim_pending_at(state: CivState, s: int) -> bool:
 def check(state: CivState) -> list[str]:
     """Every broken invariant of ``state`` as a short developer-readable message (empty list =
     all hold): conservation of every component, no negative stock and the cheap structural
-    rules listed in the module docstring. Pure: reads only, never changes the state."""
+    rules listed in the module docstring. Pure: reads only, never changes the state.
+
+    Each group first runs a cheap test (counts and scans done in C over the flat lists, facts
+    of the map computed once per board) that holds only where the group's full check finds
+    nothing; the full check, which names what broke, runs whenever the cheap test does not
+    hold (or raises), so the messages are those of the full checks."""
     out: list[str] = []
     _map(state, out)
-    _control_tokens(state, out)
-    _cities(state, out)
-    _caravans(state, out)
-    _wonders(state, out)
-    _city_states(state, out)
-    _diplomacy(state, out)
-    _natural_wonders(state, out)
-    _barbarians(state, out)
-    _resources(state, out)
-    _focus_cards(state, out)
+    try:
+        cheap = _Cheap(state) if _lengths_ok(state) else None
+    except Exception:  # a broken state: every group's full check decides
+        cheap = None
+    if cheap is not None and not cheap.sane:
+        cheap = None
+    for ok, full in _GROUPS:
+        try:
+            fine = cheap is not None and ok(cheap)
+        except Exception:  # a broken state may break a cheap test: the full check decides
+            fine = False
+        if not fine:
+            full(state, out)
     _victory(state, out)
     return out
 
@@ -431,6 +443,433 @@ def _victory(state: CivState, out: list[str]) -> None:
             out.append(f"seat {p} has a mark on an undrawn victory card ({state.marks[p]:b})")
 
 
+# --- the cheap tests of check() -------------------------------------------------------------------
+# Each ``_ok_*`` returns True only when the full check of its group would add no message (and
+# could not raise); False sends the group to its full check.
+
+_WTYPE = tuple(w.type for w in WONDERS)
+_WERA = tuple(w.era for w in WONDERS)
+_ALL_WONDERS = list(range(len(WONDERS)))
+_FTYPE = tuple(c.type for c in FOCUS_CARDS)
+_ROW_TYPES = list(range(ROW))
+_NUM_CS = len(CITY_STATES)
+
+
+class _MapFacts:
+    """What check() needs of a board, computed once per board."""
+
+    def __init__(self, b: Any) -> None:
+        self.board = b  # kept so the board's id is not reused while cached
+        self.water = frozenset(s for s in range(b.size) if b.terrain[s] == WATER)
+        #: the entries of a per-space list on the water spaces, as a tuple
+        self.water_of = _getter(sorted(self.water))
+        # the only spaces a resource, natural-wonder or city-state token may lie on
+        self.res_sp = [s for s, r in enumerate(b.resource) if r >= 0]
+        self.res_of = _getter(self.res_sp)
+        self.nw_sp = [s for s, x in enumerate(b.natural_wonder) if x >= 0]
+        self.nw_of = _getter(self.nw_sp)
+        self.cs_sp = [s for s, x in enumerate(b.city_state) if x >= 0]
+        self.cs_of = _getter(self.cs_sp)
+        self.cs_space = {c: s for s, c in enumerate(b.city_state) if c >= 0}
+        self.nw_space: dict[int, int] = {}
+        for s, n in enumerate(b.natural_wonder):
+            self.nw_space.setdefault(n, s)  # the first space, as list.index finds it
+        self.nw_on_map = sorted({n for n in b.natural_wonder if n >= 0})
+        self.spawn = frozenset(b.spawn)
+
+
+def _getter(spaces: list[int]) -> Callable[[list[int]], tuple[int, ...]]:
+    """The entries of a list at ``spaces``, as a tuple (one C call)."""
+    if len(spaces) > 1:
+        return operator.itemgetter(*spaces)
+    return lambda v: tuple(v[s] for s in spaces)
+
+
+_FACTS: dict[int, _MapFacts] = {}
+
+
+def _facts(b: Any) -> _MapFacts:
+    f = _FACTS.get(id(b))
+    if f is None or f.board is not b:
+        if len(_FACTS) > 64:
+            _FACTS.clear()
+        f = _FACTS[id(b)] = _MapFacts(b)
+    return f
+
+
+def _lengths_ok(state: CivState) -> bool:
+    """Every per-space list has one entry per space (the cheap tests index them freely)."""
+    n = state.board.size
+    return n > 0 and all(
+        len(x) == n
+        for x in (
+            state.tok,
+            state.reinf,
+            state.city,
+            state.barb,
+            state.res,
+            state.nw,
+            state.cs,
+            state.wtok,
+        )
+    )
+
+
+class _Cheap:
+    """The state, its map facts, each seat's tokens and cities on the map and the occupied
+    spaces of the sparse per-space lists, found with few passes over each list, for the cheap
+    tests. ``sane``: every entry of the per-space lists is -1 or a seat, letter or id that may
+    lie there (resource, natural-wonder and city-state tokens only on their printed spaces,
+    each barbarian shown on its own space), so those spaces are every occupied one."""
+
+    __slots__ = (
+        "barb",
+        "city",
+        "city_count",
+        "cs",
+        "f",
+        "n",
+        "nw",
+        "p",
+        "res",
+        "res_vals",
+        "sane",
+        "st",
+        "tok_count",
+        "wtok",
+    )
+
+    def __init__(self, state: CivState) -> None:
+        self.st = state
+        self.f = f = _facts(state.board)
+        self.p = p = state.players
+        self.n = n = state.board.size
+        tok, city, barb = state.tok, state.city, state.barb
+        self.tok_count = [tok.count(q) for q in range(p)]
+        self.city_count = [city.count(q) for q in range(p)]
+        sane = tok.count(-1) + sum(self.tok_count) == n
+        sane = sane and city.count(-1) + sum(self.city_count) == n
+        self.city = _places(city, self.city_count)
+        # barbarians: where their letters say, and nowhere else
+        self.barb = [pos for pos in state.barb_pos if pos >= 0]
+        sane = sane and barb.count(-1) == n - len(self.barb)
+        for letter, pos in enumerate(state.barb_pos):
+            if pos >= 0 and (pos >= n or barb[pos] != letter):
+                sane = False
+        self.res_vals = f.res_of(state.res)
+        self.res = _on(f.res_sp, self.res_vals)
+        self.nw = _on(f.nw_sp, f.nw_of(state.nw))
+        self.cs = _on(f.cs_sp, f.cs_of(state.cs))
+        for values, found in ((state.res, self.res), (state.nw, self.nw), (state.cs, self.cs)):
+            if values.count(-1) != n - len(found):  # an entry off the printed spaces
+                sane = False
+        sane = sane and _non_negative(state.res, self.res)
+        sane = sane and _non_negative(state.nw, self.nw)
+        sane = sane and _non_negative(state.cs, self.cs)
+        wtok = state.wtok
+        self.wtok = [] if wtok.count(-1) == n else [s for s, x in enumerate(wtok) if x != -1]
+        self.sane = sane and _non_negative(wtok, self.wtok)
+
+
+def _places(values: list[int], counts: list[int]) -> list[int]:
+    """Where each value ``q`` with ``counts[q]`` places stands, by the list's own search."""
+    out: list[int] = []
+    for q, k in enumerate(counts):
+        i = -1
+        for _ in range(k):
+            i = values.index(q, i + 1)
+            out.append(i)
+    return out
+
+
+def _on(spaces: list[int], values: tuple[int, ...]) -> list[int]:
+    """The spaces among ``spaces`` whose entry (in ``values``) is not -1."""
+    return [s for s, x in zip(spaces, values, strict=True) if x != -1]
+
+
+def _non_negative(values: list[int], spaces: list[int]) -> bool:
+    return all(values[s] >= 0 for s in spaces)
+
+
+def _seat_lists_ok(x: Any, players: int) -> bool:
+    return isinstance(x, list) and len(x) == players
+
+
+def _ok_control_tokens(c: _Cheap) -> bool:
+    st, p = c.st, c.p
+    tok = st.tok
+    for s in compress(range(c.n), st.reinf):
+        if tok[s] < 0:
+            return False
+    if c.f.water_of(tok).count(-1) != len(c.f.water):  # no token on water
+        return False
+    for s in c.city:
+        if tok[s] >= 0:
+            return False
+    for s in c.barb:
+        if tok[s] >= 0:
+            return False
+    if not (_seat_lists_ok(st.supply, p) and _seat_lists_ok(st.marks, p)):
+        return False
+    for q in range(p):
+        supply = st.supply[q]
+        if supply < 0:
+            return False
+        marks = bin(st.marks[q]).count("1")
+        if supply + c.tok_count[q] + marks - len(_owed(st, q, C.RC_MARK)) != CONTROL_TOKENS:
+            return False
+    return True
+
+
+def _ok_cities(c: _Cheap) -> bool:
+    st, p = c.st, c.p
+    city = st.city
+    if not (_seat_lists_ok(st.capital, p) and _seat_lists_ok(st.cities_left, p)):
+        return False
+    if c.f.water_of(city).count(-1) != len(c.f.water):  # no city on water
+        return False
+    for s in c.barb:  # a barbarian shares only a capital
+        if city[s] >= 0 and st.capital[city[s]] != s:
+            return False
+    for q in range(p):
+        cap = st.capital[q]
+        if cap >= c.n or (cap >= 0 and city[cap] != q):
+            return False
+        left = st.cities_left[q]
+        if left < 0 or left + c.city_count[q] - (1 if cap >= 0 else 0) != CITIES:
+            return False
+    return True
+
+
+def _ok_caravans(c: _Cheap) -> bool:
+    st, p, n = c.st, c.p, c.n
+    if not _seat_lists_ok(st.caravans, p):
+        return False
+    for q in range(p):
+        cv = st.caravans[q]
+        if len(cv) != CARAVANS:
+            return False
+        on_map = 0
+        unlocked = 0
+        for pos in cv:
+            if pos < -2 or pos >= n:
+                return False
+            if pos >= 0:
+                if st.barb[pos] >= 0:
+                    return False
+                on_map += 1
+            if pos != -2:
+                unlocked += 1
+        if unlocked != max(C.caravans_allowed(st, q), on_map):
+            return False
+    return True
+
+
+_REMOVED: dict[int, list[tuple[int, int]]] = {}
+
+
+def _removed_unseen(players: int) -> list[tuple[int, int]]:
+    """(type, era) of each wonder CIV-3.7 removes unseen, sorted."""
+    got = _REMOVED.get(players)
+    if got is None:
+        removal = WONDER_REMOVAL.get(players, {})
+        got = _REMOVED[players] = sorted(
+            (t, era)
+            for t in range(len(WONDER_TYPES))
+            for era in range(len(ERAS))
+            for _ in range(int(removal.get(ERAS[era], 0)))
+        )
+    return got
+
+
+def _ok_wonders(c: _Cheap) -> bool:
+    st = c.st
+    wtok, city, tok = st.wtok, st.city, st.tok
+    owner = st.wonder_owner
+    if len(owner) != len(WONDERS):
+        return False
+    built_at = c.wtok
+    built = [wtok[s] for s in built_at]
+    every = list(st.wremoved) + built
+    for t, deck in enumerate(st.wdecks):
+        every += deck
+        era = -1
+        for w in deck:
+            if not 0 <= w < len(WONDERS) or _WTYPE[w] != t or _WERA[w] < era:
+                return False
+            era = _WERA[w]
+    if sorted(every) != _ALL_WONDERS:  # each wonder card in exactly one place
+        return False
+    for s in built_at:
+        holder = city[s] if city[s] >= 0 else tok[s]
+        if owner[wtok[s]] != holder:
+            return False
+    if owner.count(-1) + len(built) != len(WONDERS) + sum(1 for w in built if owner[w] == -1):
+        return False  # a wonder not built is held by nobody
+    return sorted((_WTYPE[w], _WERA[w]) for w in st.wremoved) == _removed_unseen(st.players)
+
+
+def _ok_city_states(c: _Cheap) -> bool:
+    st, p = c.st, c.p
+    cs, tok, city = st.cs, st.tok, st.city
+    b_cs = st.board.city_state
+    if len(st.cs_owner) != _NUM_CS or len(st.cs_avail) != _NUM_CS:
+        return False
+    for s in c.cs:
+        if b_cs[s] != cs[s]:
+            return False
+    if not _seat_lists_ok(st.cs_cards, p):
+        return False
+    held_all: list[int] = []
+    for h in st.cs_cards:
+        if len(set(h)) != len(h):
+            return False
+        held_all += h
+    spaces = c.f.cs_space
+    for k in range(_NUM_CS):
+        owner = st.cs_owner[k]
+        held = held_all.count(k)
+        avail = st.cs_avail[k]
+        at = spaces.get(k)
+        if at is None:
+            if owner != -1 or held or avail != 0:
+                return False
+            continue
+        s = at
+        if owner == -1:
+            if cs[s] != k or tok[s] >= 0 or city[s] >= 0 or avail < 0 or avail + held != 2:
+                return False
+            continue
+        if owner < 0 or owner >= p or cs[s] == k or avail != -1 or held:
+            return False
+        if (city[s] if city[s] >= 0 else tok[s]) != owner:
+            return False
+    return True
+
+
+def _ok_diplomacy(c: _Cheap) -> bool:
+    p = c.p
+    holders = c.st.pcard_holder
+    if not _seat_lists_ok(holders, p):
+        return False
+    for g in range(p):
+        hs = holders[g]
+        for h in hs:
+            if h == g or h < -1 or h >= p:
+                return False
+        if len(hs) > MAX_CARDS_PER_PLAYER_POTALA:
+            for q in range(p):
+                if hs.count(q) > MAX_CARDS_PER_PLAYER_POTALA:
+                    return False
+    return True
+
+
+def _ok_natural_wonders(c: _Cheap) -> bool:
+    st, p = c.st, c.p
+    nw, tok = st.nw, st.tok
+    b_nw = st.board.natural_wonder
+    if not _seat_lists_ok(st.nw_held, p):
+        return False
+    where: list[int] = []
+    for s in c.nw:
+        n = nw[s]
+        if b_nw[s] != n or tok[s] >= 0:
+            return False
+        where.append(n)
+    nw_space = c.f.nw_space
+    for q in range(p):
+        for n in st.nw_held[q]:
+            s = nw_space.get(n, -1)
+            if s >= 0 and tok[s] != q:
+                return False
+            where.append(n)
+    if sorted(where) != c.f.nw_on_map:  # each token on the map in exactly one place
+        return False
+    for n, k in enumerate(st.nw_card):
+        if k >= 0:
+            holders = [q for q in range(p) if n in st.nw_held[q]]
+            if not holders or not C.is_leader(st, holders[0], "america") or k >= ROW:
+                return False
+    return True
+
+
+def _ok_barbarians(c: _Cheap) -> bool:
+    st, n = c.st, c.n
+    barb, pos_of = st.barb, st.barb_pos
+    spawn, water = c.f.spawn, c.f.water
+    for letter, pos in enumerate(pos_of):
+        if (pos == -2) == (letter in spawn) or pos < -2 or pos >= n:
+            return False
+        if pos >= 0 and (barb[pos] != letter or pos in water):
+            return False
+    return all(pos_of[barb[s]] == s for s in c.barb)
+
+
+def _ok_resources(c: _Cheap) -> bool:
+    st, p = c.st, c.p
+    res, tok = st.res, st.tok
+    if not _seat_lists_ok(st.resources, p):
+        return False
+    b_res = st.board.resource
+    for s in c.res:
+        if b_res[s] != res[s] or tok[s] >= 0:
+            return False
+    for r in range(len(RESOURCES)):
+        supply = st.res_supply[r]
+        held = 0
+        for q in range(p):
+            x = st.resources[q][r]
+            if x < 0:
+                return False
+            held += x
+        if supply < 0 or supply + held + c.res_vals.count(r) != RESOURCE_TOKENS:
+            return False
+    return True
+
+
+def _ok_focus_cards(c: _Cheap) -> bool:
+    st, p = c.st, c.p
+    mixed_ok: bool | None = None
+    for q in range(p):
+        row = st.row[q]
+        if len(row) != ROW or len(set(row)) != ROW or min(row) < 0 or max(row) >= FOCUS_PER_PLAYER:
+            return False
+        if sorted(st.place[q]) != sorted(row):
+            return False
+        if sorted([_FTYPE[k] for k in row]) != _ROW_TYPES:
+            if mixed_ok is None:
+                mixed_ok = _oxford_built(st)
+            if not mixed_ok:
+                return False
+        for x in st.trade[q]:
+            if not 0 <= x <= 3:
+                return False
+        if not 0 <= st.dial[q] <= DIAL_LAST:
+            return False
+    return 0 <= st.gz <= _gz_cap()
+
+
+@functools.cache
+def _gz_cap() -> int:
+    from civtable.games.civilization_a_new_dawn.rules.turn import gz_cap
+
+    return gz_cap()
+
+
+_GROUPS: tuple[tuple[Callable[[_Cheap], bool], Callable[[CivState, list[str]], None]], ...] = (
+    (_ok_control_tokens, _control_tokens),
+    (_ok_cities, _cities),
+    (_ok_caravans, _caravans),
+    (_ok_wonders, _wonders),
+    (_ok_city_states, _city_states),
+    (_ok_diplomacy, _diplomacy),
+    (_ok_natural_wonders, _natural_wonders),
+    (_ok_barbarians, _barbarians),
+    (_ok_resources, _resources),
+    (_ok_focus_cards, _focus_cards),
+)
+
+
 # --- hidden information -------------------------------------------------------------------------
 def hidden_wonders(state: CivState) -> list[int]:
     """The wonder cards nobody may identify (CIV-26.2): every face-down deck card and every
@@ -451,10 +890,38 @@ def _strings(doc: Any, acc: list[str]) -> list[str]:
     return acc
 
 
+def _plain_in_json(name: str) -> bool:
+    """JSON text spells ``name`` as it is (nothing escaped) and it holds no word JSON writes
+    outside a string or spells differently from ``str()`` (``True`` keys become ``true``)."""
+    words = ("true", "false", "null", "none", "nan", "infinity")
+    return json.dumps(name, ensure_ascii=False)[1:-1] == name and not any(
+        word in name.lower() for word in words
+    )
+
+
+if not all(_plain_in_json(n) for w in WONDERS for n in (w.id, w.name)):  # pragma: no cover
+    raise AssertionError("a wonder name JSON escapes: the leak scan's first pass would miss it")
+
+
 @functools.cache
 def _word(name: str) -> re.Pattern[str]:
     """``name`` as a whole word (not inside a longer word)."""
     return re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
+
+
+def _whole_word(name: str, text: str) -> bool:
+    """``_word(name).search(text)`` found a match: the expression tried only where the name
+    starts (found by the plain substring search, far cheaper than the expression's scan of a
+    whole view; its look-behind still sees the character before)."""
+    i = text.find(name)
+    if i < 0:
+        return False
+    pattern = _word(name)
+    while i >= 0:
+        if pattern.match(text, i):
+            return True
+        i = text.find(name, i + 1)
+    return False
 
 
 def leaks(state: CivState, viewer: int | None) -> list[str]:
@@ -465,13 +932,26 @@ def leaks(state: CivState, viewer: int | None) -> list[str]:
     hidden = hidden_wonders(state)
     if not hidden:
         return []
-    text = "\n".join(_strings(state.view(viewer), []))
+    view = state.view(viewer)
+    try:
+        # One C-level pass first: the view as JSON text. A name inside a string of the view
+        # is inside that text too (no name holds a character JSON escapes, checked at import),
+        # so a card none of whose names is in it cannot match below: only the cards that may
+        # are looked at, in the same order. Without a backslash the text holds every string
+        # verbatim between quotes and JSON punctuation (no name holds a JSON word: checked at
+        # import), so a whole-word match in it is a whole-word match in a string and back.
+        blob = json.dumps(view, ensure_ascii=False)
+    except (TypeError, ValueError):
+        blob = None
+    if blob is not None:
+        hidden = [w for w in hidden if WONDERS[w].id in blob or WONDERS[w].name in blob]
+        if not hidden:
+            return []
+    text = blob if blob is not None and "\\" not in blob else "\n".join(_strings(view, []))
     out = []
     for w in hidden:
         for name in (WONDERS[w].id, WONDERS[w].name):
-            # the plain substring test first: a whole-word match needs it, and it is far
-            # cheaper than the regular expression over a whole view (the answer is the same)
-            if name in text and _word(name).search(text):
+            if _whole_word(name, text):
                 where = "removed unseen" if w in state.wremoved else "face down"
                 out.append(f"view of {viewer} names the {where} wonder {name!r}")
                 break

@@ -331,19 +331,31 @@ class CivState(State):
 
     def to_json(self) -> JSON:
         """Complete state as JSON-ready data."""
+        return self._document(True)
+
+    def hash_document(self) -> JSON:
+        """:meth:`to_json` without the history, never built (the hash reads only this)."""
+        return self._document(False)
+
+    def _document(self, history: bool) -> JSON:
         doc: JSON = {
             "game": self.game.id,
             "players": self.players,
             "seed": self.seed,
             "options": dict(self.options),
-            "history": [list(h) for h in self.history],
-            "rng": self.rng.state,
-            "log": None if self.log is None else list(self.log),
-            "layout": {
-                "placements": [list(p) for p in self.board.placements],
-                "water": [list(w) for w in self.board.water_tokens],
-            },
         }
+        if history:
+            doc["history"] = [list(h) for h in self.history]
+        doc.update(
+            {
+                "rng": self.rng.state,
+                "log": None if self.log is None else list(self.log),
+                "layout": {
+                    "placements": [list(p) for p in self.board.placements],
+                    "water": [list(w) for w in self.board.water_tokens],
+                },
+            }
+        )
         for name in (*FIELDS_SPACE, *FIELDS_SEAT, *FIELDS_GLOBAL):
             doc[name] = _plain(getattr(self, name))
         return doc
@@ -402,7 +414,7 @@ def _places_by_type(row: list[int]) -> list[int]:
 
 def _plain(value: Any) -> Any:
     if isinstance(value, list):
-        return [_plain(v) for v in value]
+        return [_plain(v) if isinstance(v, list) else v for v in value]
     return value
 
 

@@ -127,22 +127,48 @@ def _check_cards(state: DeusState, out: list[str]) -> None:
         if len(hand) > HAND_LIMIT:
             out.append(f"seat {s} holds {len(hand)} cards (DEUS-5.4: at most {HAND_LIMIT})")
     for s, cols in enumerate(state.cols):
-        for c, col in enumerate(cols):
-            for t in col:
-                blind = t >= BLIND_MARK
-                if blind and c == PURPLE:
-                    out.append(f"seat {s}: a blind card in the temple column (DEUS-21.3)")
-                elif not blind and CARDS[t].color != c:
-                    out.append(f"seat {s}: {CARDS[t].label} in the column of colour {c}")
-        blinds = sum(t >= BLIND_MARK for col in cols for t in col)
-        blinds += int(
-            state.phase in (COLUMN_PH, PAY_PH, PLACE) and state.cur == s and _blind_ctx(state)
+        try:
+            fine = _columns_ok(state, s, cols)
+        except Exception:  # a broken tableau: the card-by-card check decides
+            fine = False
+        if not fine:
+            _check_columns(state, s, cols, out)
+
+
+_COLOR = tuple(c.color for c in CARDS)
+
+
+def _columns_ok(state: DeusState, s: int, cols: list[list[int]]) -> bool:
+    """Seat ``s``'s tableau passes :func:`_check_columns` (it would add no message): no blind
+    card, every card in its colour's column (looked up in C), no blind building used unless
+    the card being constructed is blind."""
+    for c, col in enumerate(cols):
+        if col and (
+            max(col) >= BLIND_MARK or tuple(map(_COLOR.__getitem__, col)).count(c) != len(col)
+        ):
+            return False
+    blinds = int(state.phase in (COLUMN_PH, PAY_PH, PLACE) and state.cur == s and _blind_ctx(state))
+    return blinds == state.blind_used[s] and state.blind_used[s] in (0, 1)
+
+
+def _check_columns(state: DeusState, s: int, cols: list[list[int]], out: list[str]) -> None:
+    """Seat ``s``'s tableau card by card: colours, blind cards and their count (DEUS-21.3)."""
+    for c, col in enumerate(cols):
+        for t in col:
+            blind = t >= BLIND_MARK
+            if blind and c == PURPLE:
+                out.append(f"seat {s}: a blind card in the temple column (DEUS-21.3)")
+            elif not blind and CARDS[t].color != c:
+                out.append(f"seat {s}: {CARDS[t].label} in the column of colour {c}")
+    blinds = sum(t >= BLIND_MARK for col in cols for t in col)
+    blinds += int(
+        state.phase in (COLUMN_PH, PAY_PH, PLACE) and state.cur == s and _blind_ctx(state)
+    )
+    if blinds != state.blind_used[s] or state.blind_used[s] not in (0, 1):
+        out.append(
+            f"seat {s}: {blinds} blind card(s), blind building used "
+            f"{state.blind_used[s]} (DEUS-21.3: once per game)"
         )
-        if blinds != state.blind_used[s] or state.blind_used[s] not in (0, 1):
-            out.append(
-                f"seat {s}: {blinds} blind card(s), blind building used "
-                f"{state.blind_used[s]} (DEUS-21.3: once per game)"
-            )
 
 
 def _blind_ctx(state: DeusState) -> bool:
@@ -151,9 +177,63 @@ def _blind_ctx(state: DeusState) -> bool:
     return state.phase in (PAY_PH, PLACE) and len(state.ctx) > 2 and bool(state.ctx[2])
 
 
+_MASKS = 1 << (TEMPLE + 1)  # every piece mask of a region (bits 0..TEMPLE)
+_BITS = tuple(tuple(p for p in range(TEMPLE + 1) if m >> p & 1) for m in range(_MASKS))
+_SEA_OK = (1 << SHIP) | (1 << ARMY)
+#: per terrain kind (village, sea, land): which non-empty masks _check_map accepts there
+_ALLOWED = (
+    tuple(False for _ in range(_MASKS)),
+    tuple(m != 0 and not m & ~_SEA_OK and bool(m & (1 << SHIP)) for m in range(_MASKS)),
+    tuple(m != 0 and not m & (1 << SHIP) for m in range(_MASKS)),
+)
+_KIND: dict[int, tuple[object, tuple[int, ...]]] = {}  # id(board) -> (board, kind per region)
+
+
+def _kinds(b: object, terrain: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+    got = _KIND.get(id(b))
+    if got is None or got[0] is not b:
+        if len(_KIND) > 64:
+            _KIND.clear()
+        kinds = tuple(0 if t == VILLAGE else 1 if t == SEA else 2 for t in terrain)
+        got = _KIND[id(b)] = (b, kinds)
+    return got[1]
+
+
+def _map_counts(state: DeusState) -> list[list[int]] | None:
+    """Each seat's pieces on the map by type (temples last) when every region holds what
+    :func:`_check_map` accepts (it would add no message), else None: only the regions with
+    an owner are visited, and every region with pieces must be one of them."""
+    mask, owner = state.mask, state.owner
+    if len(mask) != len(owner):
+        return None
+    n = state.players
+    owned = [r for r, o in enumerate(owner) if o >= 0]
+    if len(mask) - mask.count(0) != len(owned):  # pieces without an owner
+        return None
+    kinds = _kinds(state.board, state.board.terrain)
+    on_map = [[0] * (len(PIECES) + 1) for _ in range(n)]
+    for r in owned:
+        m, o = mask[r], owner[r]
+        if o >= n or not 0 < m < _MASKS or not _ALLOWED[kinds[r]][m]:
+            return None
+        row = on_map[o]
+        for p in _BITS[m]:
+            row[p] += 1
+    return on_map
+
+
 def _check_map(state: DeusState, out: list[str]) -> list[list[int]]:
     """Regions hold what DEUS-7.4 allows; returns each seat's pieces on the map by type
-    (temples last)."""
+    (temples last). The cheap count of :func:`_map_counts` first; the region-by-region
+    check, which names what broke, whenever it does not hold."""
+    fast = _map_counts(state)
+    if fast is not None:
+        return fast
+    return _check_regions(state, out)
+
+
+def _check_regions(state: DeusState, out: list[str]) -> list[list[int]]:
+    """:func:`_check_map` region by region, naming what broke."""
     b = state.board
     n = state.players
     on_map = [[0] * (len(PIECES) + 1) for _ in range(n)]
