@@ -286,6 +286,8 @@ class Stats:
     pushes: int = 0
     push_bytes: int = 0
     full_requests: int = 0
+    #: ``/healthz`` polls sent again after their kept-alive connection was found closed
+    healthz_retries: int = 0
     #: human moves sent (and answered 200) on the push socket instead of HTTP
     socket_moves: int = 0
     #: moves answered 200 by path over the whole run, warm-up included
@@ -577,7 +579,10 @@ class Driver:
 
     async def poll_health(self) -> None:
         """``/healthz`` every ``--health-interval`` seconds on its own connection (the servers
-        in turn)."""
+        in turn). A poll whose kept-alive connection the server had closed (the race of
+        :class:`MovePoster`: a starved driver's idle time is not the server's) is sent once
+        more, on a new connection (a GET changes nothing); its latency counts from the first
+        try, and the retries are counted (``healthz_retries``)."""
         async with httpx.AsyncClient(timeout=60) as c:
             turn = 0
             while not self.stopping:
@@ -585,7 +590,11 @@ class Driver:
                 turn += 1
                 t0 = time.perf_counter()
                 try:
-                    r = await c.get(f"http://127.0.0.1:{port}/healthz")
+                    try:
+                        r = await c.get(f"http://127.0.0.1:{port}/healthz")
+                    except (httpx.RemoteProtocolError, httpx.ReadError):
+                        self.stats.healthz_retries += 1
+                        r = await c.get(f"http://127.0.0.1:{port}/healthz")
                     if r.status_code != 200:
                         self.stats.error(f"healthz {r.status_code}")
                 except httpx.HTTPError as exc:
@@ -651,6 +660,7 @@ async def _run(
         "full_requests": s.full_requests,
         # moves sent again on a new connection: a kept-alive one was closed by the server
         "keepalive_retries": sum(p.keepalive_retries for p in driver.posters),
+        "healthz_retries": s.healthz_retries,
         "socket_moves_share": round(s.socket_moves / max(1, s.human_moves), 2),
         "moves_by_path": s.moves_by_path,
         "server_cpu_s": round(cpu1 - cpu0, 1),
@@ -747,7 +757,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{result['stored_moves_per_s']}; move p50 {m['p50']} ms p99 {m['p99']} ms; /healthz "
             f"p50 {h['p50']} ms p99 {h['p99']} ms; errors {result['errors']} "
             f"{result['error_kinds'] or ''}; 409 stale {result['stale_409']}; keep-alive "
-            f"retries {result['keepalive_retries']}; games finished "
+            f"retries {result['keepalive_retries']} (healthz {result['healthz_retries']}); games "
+            f"finished "
             f"{result['games_finished']}; pushes {result['pushes']} "
             f"({result['push_kb_per_push']} KB each); CPU s server {result['server_cpu_s']} "
             f"({result['server_cpu_ms_per_stored_move']} ms per stored move), "
