@@ -167,17 +167,31 @@ def _stored_moves(db: str) -> int:
         return int(conn.execute("SELECT count(*) FROM moves").fetchone()[0])
 
 
+class _ClosedBeforeAnswerError(Exception):
+    """A connection ended before any byte of the answer."""
+
+
 class MovePoster:
     """Moves posted over a few kept-alive HTTP/1.1 connections with asyncio streams. httpx took
     three quarters of this driver's CPU (its pool looks at every connection on every request),
     so the figures measured the driver as much as the server. The server answers a move with
     ``Content-Length``; a connection idle for 3 s is not reused (the server closes one after
-    5 s)."""
+    5 s).
+
+    That margin is counted on this process's clock from when it read the last answer; a driver
+    starved of CPU reads an answer seconds after the server sent it, so a connection it thinks
+    idle for under 3 s may be one the server closed already (its kernel then resets the request:
+    ``ConnectionResetError``, or an end of stream before any byte). A reused connection that
+    fails so, before any byte of the answer, is retried once on a new connection: the server
+    never read that request, and a move carries its ``seq``, so a move the server did take is
+    refused as stale (409), never made twice. The retries are counted (``keepalive_retries``)."""
 
     def __init__(self, port: int, connections: int) -> None:
         self.port = port
         self.idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter, float]] = []
         self.slots = asyncio.Semaphore(max(1, connections))
+        #: requests sent again on a new connection after a reused one was found closed
+        self.keepalive_retries = 0
 
     async def post(self, path: str, token: str, body: bytes) -> tuple[int, bytes]:
         """``POST path`` with a JSON body and the seat's token: (status, body)."""
@@ -189,37 +203,60 @@ class MovePoster:
                     conn = (reader, writer)
                     break
                 writer.close()
-            if conn is None:
-                conn = await asyncio.open_connection("127.0.0.1", self.port)
-            reader, writer = conn
+            if conn is not None:
+                try:
+                    return await self._exchange(*conn, path, token, body)
+                except (ConnectionResetError, BrokenPipeError, _ClosedBeforeAnswerError):
+                    self.keepalive_retries += 1  # closed by the server while idle: once more
+            conn = await asyncio.open_connection("127.0.0.1", self.port)
             try:
-                writer.write(
-                    f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
-                    f"Authorization: Bearer {token}\r\nContent-Type: application/json\r\n"
-                    f"Content-Length: {len(body)}\r\n\r\n".encode()
-                    + body
-                )
+                return await self._exchange(*conn, path, token, body)
+            except _ClosedBeforeAnswerError as exc:
+                raise ConnectionError("the server closed a new connection unanswered") from exc
+
+    async def _exchange(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        path: str,
+        token: str,
+        body: bytes,
+    ) -> tuple[int, bytes]:
+        """One request and its answer on a connection (kept for reuse if the server keeps
+        it); :class:`_ClosedBeforeAnswerError` if it ends before any byte of the answer."""
+        try:
+            writer.write(
+                f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+                f"Authorization: Bearer {token}\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(body)}\r\n\r\n".encode()
+                + body
+            )
+            try:
                 head = await reader.readuntil(b"\r\n\r\n")
-                lines = head.split(b"\r\n")
-                status = int(lines[0].split(b" ", 2)[1])
-                length = 0
-                keep = True
-                for line in lines[1:]:
-                    name, _, value = line.partition(b":")
-                    name = name.strip().lower()
-                    if name == b"content-length":
-                        length = int(value)
-                    elif name == b"connection" and value.strip().lower() == b"close":
-                        keep = False
-                data = await reader.readexactly(length)
-            except BaseException:
-                writer.close()
-                raise
-            if keep:
-                self.idle.append((reader, writer, time.monotonic()))
-            else:
-                writer.close()
-            return status, data
+            except asyncio.IncompleteReadError as exc:
+                if exc.partial:
+                    raise
+                raise _ClosedBeforeAnswerError from exc
+            lines = head.split(b"\r\n")
+            status = int(lines[0].split(b" ", 2)[1])
+            length = 0
+            keep = True
+            for line in lines[1:]:
+                name, _, value = line.partition(b":")
+                name = name.strip().lower()
+                if name == b"content-length":
+                    length = int(value)
+                elif name == b"connection" and value.strip().lower() == b"close":
+                    keep = False
+            data = await reader.readexactly(length)
+        except BaseException:
+            writer.close()
+            raise
+        if keep:
+            self.idle.append((reader, writer, time.monotonic()))
+        else:
+            writer.close()
+        return status, data
 
     def close(self) -> None:
         """Close the idle connections."""
@@ -249,6 +286,8 @@ class Stats:
     pushes: int = 0
     push_bytes: int = 0
     full_requests: int = 0
+    #: ``/healthz`` polls sent again after their kept-alive connection was found closed
+    healthz_retries: int = 0
     #: human moves sent (and answered 200) on the push socket instead of HTTP
     socket_moves: int = 0
     #: moves answered 200 by path over the whole run, warm-up included
@@ -474,10 +513,13 @@ class Driver:
             httpx.AsyncClient(
                 base_url=f"http://127.0.0.1:{port}",
                 timeout=60,
+                # game creations only: each on a new connection. Kept alive, a connection
+                # idle for under 3 s on this process's clock could be one the server (5 s on
+                # its clock) had closed when this driver was starved of CPU: the 8 `create
+                # ReadError`s at 500 games (session 30), and a creation cannot be sent twice
                 limits=httpx.Limits(
                     max_connections=max(1, args.connections // len(ports)),
-                    max_keepalive_connections=None,
-                    keepalive_expiry=3,  # below the server's 5 s: never reuse a closed one
+                    max_keepalive_connections=0,
                 ),
             )
             for port in ports
@@ -537,7 +579,10 @@ class Driver:
 
     async def poll_health(self) -> None:
         """``/healthz`` every ``--health-interval`` seconds on its own connection (the servers
-        in turn)."""
+        in turn). A poll whose kept-alive connection the server had closed (the race of
+        :class:`MovePoster`: a starved driver's idle time is not the server's) is sent once
+        more, on a new connection (a GET changes nothing); its latency counts from the first
+        try, and the retries are counted (``healthz_retries``)."""
         async with httpx.AsyncClient(timeout=60) as c:
             turn = 0
             while not self.stopping:
@@ -545,7 +590,11 @@ class Driver:
                 turn += 1
                 t0 = time.perf_counter()
                 try:
-                    r = await c.get(f"http://127.0.0.1:{port}/healthz")
+                    try:
+                        r = await c.get(f"http://127.0.0.1:{port}/healthz")
+                    except (httpx.RemoteProtocolError, httpx.ReadError):
+                        self.stats.healthz_retries += 1
+                        r = await c.get(f"http://127.0.0.1:{port}/healthz")
                     if r.status_code != 200:
                         self.stats.error(f"healthz {r.status_code}")
                 except httpx.HTTPError as exc:
@@ -609,6 +658,9 @@ async def _run(
         "pushes": s.pushes,
         "push_kb_per_push": round(s.push_bytes / 1024 / max(1, s.pushes), 1),
         "full_requests": s.full_requests,
+        # moves sent again on a new connection: a kept-alive one was closed by the server
+        "keepalive_retries": sum(p.keepalive_retries for p in driver.posters),
+        "healthz_retries": s.healthz_retries,
         "socket_moves_share": round(s.socket_moves / max(1, s.human_moves), 2),
         "moves_by_path": s.moves_by_path,
         "server_cpu_s": round(cpu1 - cpu0, 1),
@@ -704,7 +756,9 @@ def main(argv: list[str] | None = None) -> int:
             f"{result['socket_moves_share']}), stored moves/s "
             f"{result['stored_moves_per_s']}; move p50 {m['p50']} ms p99 {m['p99']} ms; /healthz "
             f"p50 {h['p50']} ms p99 {h['p99']} ms; errors {result['errors']} "
-            f"{result['error_kinds'] or ''}; 409 stale {result['stale_409']}; games finished "
+            f"{result['error_kinds'] or ''}; 409 stale {result['stale_409']}; keep-alive "
+            f"retries {result['keepalive_retries']} (healthz {result['healthz_retries']}); games "
+            f"finished "
             f"{result['games_finished']}; pushes {result['pushes']} "
             f"({result['push_kb_per_push']} KB each); CPU s server {result['server_cpu_s']} "
             f"({result['server_cpu_ms_per_stored_move']} ms per stored move), "

@@ -113,6 +113,55 @@ def test_close_commits_what_is_queued(store: Store) -> None:
         late.result(0)
 
 
+def _writers() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name == "civtable-commit"]
+
+
+def test_the_writer_starts_with_the_first_append_and_close_stops_it(sqlite_url: str) -> None:
+    store = Store.open(sqlite_url)
+    try:
+        gid = _game(store, 1)
+        group = GroupCommit(store)
+        assert not group.running  # built, nothing appended: no thread
+        group.close()
+        assert not group.running
+        group = GroupCommit(store)
+        assert group.submit(Append(gid, 0, ((0, 4),))).result(10) is None
+        assert group.running
+        group.close()
+        assert not group.running
+    finally:
+        store.close()
+
+
+def test_an_app_leaves_no_writer_thread_after_its_shutdown(sqlite_url: str) -> None:
+    """The app as a context manager (its lifespan): moves start the commit writer, the
+    shutdown stops it; an app built and never served starts none (a thread left behind
+    logged into a later test's closed output stream)."""
+    from fastapi.testclient import TestClient
+
+    from civtable.server.app import create_app
+    from tests.server.helpers import auth, create
+
+    before = set(_writers())
+    idle = create_app(sqlite_url)
+    assert set(_writers()) == before
+    idle.state.store.close()
+    app = create_app(sqlite_url)
+    with TestClient(app) as client:
+        doc = create(client, ["human", "random", "random"])
+        state = client.get(f"/api/games/{doc['game']['id']}/state", headers=auth(doc["token"]))
+        payload = state.json()
+        move = {"seq": payload["seq"], "action": payload["view"]["legal"][0]["id"]}
+        r = client.post(
+            f"/api/games/{doc['game']['id']}/moves", json=move, headers=auth(doc["token"])
+        )
+        assert r.status_code == 200, r.text
+        assert app.state.hub.commits.running
+    assert not app.state.hub.commits.running
+    assert set(_writers()) == before
+
+
 def test_a_waiter_that_gave_up_before_the_commit_writes_nothing_and_stops_nothing(
     store: Store,
 ) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import signal
 import subprocess
@@ -199,5 +200,9 @@ def test_serve_says_when_its_port_is_taken(
         taken.listen()
         port = taken.getsockname()[1]
         argv = ["--db", db_url, "--port", str(port), "--workers", str(workers)]
+        root = logging.getLogger()
+        before = (list(root.handlers), root.level)
         assert main([*argv, "--bot-processes", "0"]) == 1
+        # its logging set-up ends with it: no handler left on this test's captured stderr
+        assert (list(root.handlers), root.level) == before
     assert f"cannot listen on 127.0.0.1:{port} (is the port in use?)" in capsys.readouterr().err

@@ -144,7 +144,15 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_serve(args: argparse.Namespace, out: Any = None, err: Any = None) -> int:
-    """Run the server until interrupted; returns an exit code (1 if it cannot start)."""
+    """Run the server until interrupted; returns an exit code (1 if it cannot start). The
+    logging set-up it makes lasts as long as the server runs."""
+    from civtable.server import logs
+
+    with logs.preserved():
+        return _cmd_serve(args, out, err)
+
+
+def _cmd_serve(args: argparse.Namespace, out: Any, err: Any) -> int:
     from civtable.store import Store, default_db_url
 
     if not 0 < args.port < 65536:

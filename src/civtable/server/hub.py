@@ -1739,9 +1739,13 @@ def _advance(
 
 
 def _with_seq(record: GameRecord, seq: int) -> GameRecord:
-    from dataclasses import replace
-
-    return replace(record, seq=seq)
+    """``dataclasses.replace(record, seq=seq)`` without its field-by-field rebuild (the record
+    has no ``__post_init__``): this runs after every committed move, and ``replace`` cost
+    about 3 % of the server's CPU per move (issue 23)."""
+    new = object.__new__(GameRecord)
+    new.__dict__.update(record.__dict__)
+    object.__setattr__(new, "seq", seq)
+    return new
 
 
 def _follow_server(server_pid: int) -> None:

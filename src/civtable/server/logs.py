@@ -14,11 +14,13 @@ and query strings, and action ids or labels (one may name a card its mover keeps
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import logging
 import re
 import sys
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any, TextIO
 
@@ -161,3 +163,27 @@ def configure(fmt: str = "text", level: str = "info", stream: TextIO | None = No
     access = logging.getLogger("uvicorn.access")
     access.handlers = []
     access.propagate = False
+
+
+#: the loggers :func:`configure` changes (the root logger and uvicorn's)
+_CONFIGURED = ("", "uvicorn", "uvicorn.error", "uvicorn.asgi", "uvicorn.access")
+
+
+@contextlib.contextmanager
+def preserved() -> Iterator[None]:
+    """Put back, after the block, what :func:`configure` changes: the handlers, level and
+    propagation of the root logger and of uvicorn's loggers. ``civtable serve`` runs inside
+    it, so a server run in-process (as the tests do) leaves no handler on its ``stderr``: a
+    test's captured stream is closed after the test, and any later record (of another test's
+    thread) would fail to be written there."""
+    saved = []
+    for name in _CONFIGURED:
+        logger = logging.getLogger(name)
+        saved.append((logger, list(logger.handlers), logger.level, logger.propagate))
+    try:
+        yield
+    finally:
+        for logger, handlers, level, propagate in saved:
+            logger.handlers[:] = handlers
+            logger.setLevel(level)
+            logger.propagate = propagate

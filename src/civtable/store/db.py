@@ -953,6 +953,9 @@ class GroupCommit:
     While one commit waits for the disk the next batch gathers, so under load one fsync
     carries many moves; alone, a move is committed at once. Nothing is acknowledged before its
     commit returned. :meth:`close` commits whatever is queued, then stops the thread.
+
+    The thread starts with the first append: an application that is built but never served
+    (an OpenAPI document, a server that could not listen) leaves no thread behind.
     """
 
     def __init__(self, store: Store, *, max_batch: int = 256) -> None:
@@ -961,17 +964,35 @@ class GroupCommit:
         self._queue: queue.SimpleQueue[tuple[Append, Future[None] | _LoopWaiter] | None] = (
             queue.SimpleQueue()
         )
-        self._thread = threading.Thread(target=self._run, name="civtable-commit", daemon=True)
+        self._thread: threading.Thread | None = None
+        self._start_lock = threading.Lock()
         self._closed = False
-        self._thread.start()
+
+    @property
+    def running(self) -> bool:
+        """Is the writer thread alive (started by an append and not stopped yet)?"""
+        return self._thread is not None and self._thread.is_alive()
+
+    def _put(self, item: tuple[Append, Future[None] | _LoopWaiter]) -> bool:
+        """Queue an append (starting the writer with the first); False once closed."""
+        if self._thread is None:
+            with self._start_lock:
+                if self._closed:
+                    return False
+                if self._thread is None:
+                    thread = threading.Thread(target=self._run, name="civtable-commit", daemon=True)
+                    thread.start()
+                    self._thread = thread
+        if self._closed:
+            return False
+        self._queue.put(item)
+        return True
 
     def submit(self, entry: Append) -> Future[None]:
         """Queue ``entry``; the future resolves once it is committed (or refused)."""
         future: Future[None] = Future()
-        if self._closed:
+        if not self._put((entry, future)):
             future.set_exception(StoreError("the store is closing"))
-            return future
-        self._queue.put((entry, future))
         return future
 
     def submit_async(self, entry: Append) -> asyncio.Future[None]:
@@ -982,18 +1003,19 @@ class GroupCommit:
         its batch is written is left out of it, as with :meth:`submit`."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        if self._closed:
+        if not self._put((entry, _LoopWaiter(loop, future))):
             future.set_exception(StoreError("the store is closing"))
-            return future
-        self._queue.put((entry, _LoopWaiter(loop, future)))
         return future
 
     def close(self) -> None:
-        """Commit what is queued and stop the writer."""
+        """Commit what is queued and stop the writer (no new append is taken from now on)."""
         if not self._closed:
             self._closed = True
-            self._queue.put(None)
-            self._thread.join()
+            with self._start_lock:  # an append racing with this one started it, or never will
+                thread = self._thread
+            if thread is not None:
+                self._queue.put(None)
+                thread.join()
 
     def _run(self) -> None:
         while True:
