@@ -177,10 +177,21 @@ def _static(action: int) -> bool:
     return action == END or POP <= action < PREPARE or action >= SHARED
 
 
+#: the labels of the row takes, by slot and card (``slot * (NCARDS + 1) + card + 1``)
+_TAKE_LABELS: dict[int, str] = {}
+
+
 def describe(state: TTAState, seat: int, action: int) -> str:
     """A readable label of ``action``."""
     label = _LABELS.get(action)
     if label is None:
+        if TAKE <= action < POP:  # the words depend on the slot and its card alone
+            slot = action - TAKE
+            key = slot * (NCARDS + 1) + state.row[slot] + 1
+            label = _TAKE_LABELS.get(key)
+            if label is None:
+                label = _TAKE_LABELS[key] = _describe(state, seat, action)
+            return label
         label = _describe(state, seat, action)
         if _static(action):
             _LABELS[action] = label

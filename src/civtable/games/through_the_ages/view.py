@@ -231,7 +231,9 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True, memo: bool =
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} in a {state.players}-player game")
     # civil.take_cost of each slot for the seat (the current player's for a spectator)
-    take_costs = civil.take_costs(state, state.civs[state.current if seat is None else seat])
+    civ = state.civs[state.current if seat is None else seat]
+    f = effects.fx(civ)
+    take_costs = civil.take_costs(state, civ, f)
     doc: JSON = {
         "game": state.game.id,
         "players": state.players,
@@ -289,16 +291,17 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True, memo: bool =
         legal = state.legal_actions(seat)
         if labels:
             # ``move``: what each action does, as structure (the words module labels it)
+            describe, move = actions.describe, moves.move  # describe = state.describe
             doc["legal"] = [
                 {
                     "id": a,
-                    "label": actions.describe(state, seat, a),  # = state.describe(seat, a)
-                    "move": moves.move(state, seat, a),
+                    "label": describe(state, seat, a),
+                    "move": move(state, seat, a, take_costs=take_costs, f=f),
                 }
                 for a in legal
             ]
             # why the seat's cards cannot be taken or played now (issue 18)
-            doc["why"] = reasons.why(state, seat, take_costs)
+            doc["why"] = reasons.why(state, seat, take_costs, legal=set(legal), f=f)
         else:
             doc["legal"] = [{"id": a} for a in legal]
     if state.log is not None:
