@@ -189,7 +189,11 @@ def build_reason(state: TTAState, civ: Civ, slot: int, f: effects.Fx | None = No
     if civ.pool < 1:
         return {"code": "no_worker"}
     if kind in URBAN_KINDS and board.kind_count(civ, kind) >= board.urban_limit(civ):
-        return {"code": "urban_limit", "limit": board.urban_limit(civ), "government": CARDS[civ.gov].id}
+        return {
+            "code": "urban_limit",
+            "limit": board.urban_limit(civ),
+            "government": CARDS[civ.gov].id,
+        }
     cost = board.building_cost(civ, slot, f)
     have = board.stock(civ, True) + (civ.mpool if unit else 0)
     if have < cost:
