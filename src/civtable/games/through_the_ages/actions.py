@@ -174,15 +174,23 @@ _LABELS: dict[int, str] = {}
 def _static(action: int) -> bool:
     """Does the label of ``action`` depend on its id alone (not on a row slot's card, a pending
     decision or the civilization)?"""
-    return action == END or POP <= action < PREPARE or action >= SHARED
+    return (
+        action == END
+        or POP <= action < AGGRESS  # the prepares too: a card's name, type and age
+        or PACT <= action < OPTION  # pact offers and cancels, resigning, Alexander, Columbus
+        or action >= SHARED
+    )
 
 
 #: the labels of the row takes, by slot and card (``slot * (NCARDS + 1) + card + 1``)
 _TAKE_LABELS: dict[int, str] = {}
 
 
-def describe(state: TTAState, seat: int, action: int) -> str:
-    """A readable label of ``action``."""
+def describe(state: TTAState, seat: int, action: int, *, memo: bool = True) -> str:
+    """A readable label of ``action``; ``memo=False`` works it out afresh, without the
+    remembered labels (the tests compare the two)."""
+    if not memo:
+        return _describe(state, seat, action)
     label = _LABELS.get(action)
     if label is None:
         if TAKE <= action < POP:  # the words depend on the slot and its card alone

@@ -52,7 +52,8 @@ def _ids(cards: list[int]) -> list[str]:
 #: every field of a civilization, ints first (:data:`~.state.CIV_INTS`, then the lists)
 _FIELDS_OF = attrgetter(*CIV_INTS, *CIV_LISTS)
 _NINTS = len(CIV_INTS)
-#: the fields of a :func:`civ_public` document that are containers (copied for every caller)
+#: the fields of a :func:`civ_public` document that are containers (copied for every caller,
+#: written out in :func:`civ_public`; a test checks the two agree)
 _CIV_CONTAINERS = (
     "workers",
     "cubes",
@@ -85,11 +86,20 @@ def civ_public(state: TTAState, seat: int, *, memo: bool = True) -> JSON:
     else:
         doc = _civ_public(civ, -1)
         state._civ_views[seat] = (fields[:_NINTS] + tuple(map(list.copy, fields[_NINTS:])), doc)
-    out = doc.copy()
-    out["seat"] = seat
-    for k in _CIV_CONTAINERS:
-        out[k] = out[k].copy()
-    return out
+    # a new dict in the document's key order; every container of _CIV_CONTAINERS copied
+    return {
+        **doc,
+        "seat": seat,
+        "workers": doc["workers"].copy(),
+        "cubes": doc["cubes"].copy(),
+        "special": doc["special"].copy(),
+        "wonders": doc["wonders"].copy(),
+        "hand": doc["hand"].copy(),
+        "build_costs": doc["build_costs"].copy(),
+        "colonies": doc["colonies"].copy(),
+        "ruins": doc["ruins"].copy(),
+        "develop_costs": doc["develop_costs"].copy(),
+    }
 
 
 def _civ_public(civ: Civ, seat: int) -> JSON:
@@ -227,7 +237,8 @@ def _row_costs(state: TTAState, costs: list[int]) -> list[int | None]:
 
 def view(state: TTAState, seat: int | None, *, labels: bool = True, memo: bool = True) -> JSON:
     """Everything ``seat`` may know (``None``: spectator). ``memo=False`` works every part out
-    afresh, without the remembered civilizations of :func:`civ_public` (the same document)."""
+    afresh, without the remembered civilizations of :func:`civ_public` and action labels of
+    :func:`.actions.describe`, each label, move and reason on its own (the same document)."""
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} in a {state.players}-player game")
     # civil.take_cost of each slot for the seat (the current player's for a spectator)
@@ -289,8 +300,9 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True, memo: bool =
         if state.age >= 2:  # the shorter game: one's own Age III events, from the end of Age I
             doc["secret_events"] = _ids(state.civs[seat].secret)
         legal = state.legal_actions(seat)
-        if labels:
-            # ``move``: what each action does, as structure (the words module labels it)
+        if labels and memo:
+            # ``move``: what each action does, as structure (the words module labels it); the
+            # seat's take costs, effects and legal set are worked out once for all of them
             describe, move = actions.describe, moves.move  # describe = state.describe
             doc["legal"] = [
                 {
@@ -302,6 +314,16 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True, memo: bool =
             ]
             # why the seat's cards cannot be taken or played now (issue 18)
             doc["why"] = reasons.why(state, seat, take_costs, legal=set(legal), f=f)
+        elif labels:  # the same, every part worked out on its own (no remembered label)
+            doc["legal"] = [
+                {
+                    "id": a,
+                    "label": actions.describe(state, seat, a, memo=False),
+                    "move": moves.move(state, seat, a),
+                }
+                for a in legal
+            ]
+            doc["why"] = reasons.why(state, seat)
         else:
             doc["legal"] = [{"id": a} for a in legal]
     if state.log is not None:
