@@ -130,10 +130,11 @@ def test_tta_6_1_every_container_of_a_public_board_is_copied_for_each_view() -> 
 
 
 @pytest.mark.parametrize(("preset", "seed"), [("full-game", 3), ("world-wars", 4)])
-def test_tta_6_1_remembered_action_labels_equal_labels_worked_out_afresh(
+def test_tta_6_1_remembered_labels_and_moves_equal_those_worked_out_afresh(
     preset: str, seed: int
 ) -> None:
-    # whole 4-player games, every legal action of every decision (the politics of later ages)
+    # whole 4-player games (the politics of later ages), every decision: every legal action's
+    # label, and the view of the seat to move (labels, moves, reasons) with memo=False's
     state = GAME.new_game(4, seed, GAME.option_presets[preset])
     rng = Rng(seed)
     labels = 0
@@ -143,5 +144,6 @@ def test_tta_6_1_remembered_action_labels_equal_labels_worked_out_afresh(
         for a in legal:
             assert actions.describe(state, seat, a) == actions.describe(state, seat, a, memo=False)
         labels += len(legal)
+        _same(state.view(seat), tta_view.view(state, seat, memo=False))
         state.apply(seat, rng.choice([a for a in legal if a != RESIGN] or legal))
     assert labels > 3_000

@@ -168,7 +168,8 @@ def _slot_name(slot: int) -> str:
 
 
 #: the labels of actions whose words depend on the id alone (:func:`_static`), as worked out
-_LABELS: dict[int, str] = {}
+#: (the view looks a label up here before calling :func:`describe`)
+LABELS: dict[int, str] = {}
 
 
 def _static(action: int) -> bool:
@@ -191,7 +192,7 @@ def describe(state: TTAState, seat: int, action: int, *, memo: bool = True) -> s
     remembered labels (the tests compare the two)."""
     if not memo:
         return _describe(state, seat, action)
-    label = _LABELS.get(action)
+    label = LABELS.get(action)
     if label is None:
         if TAKE <= action < POP:  # the words depend on the slot and its card alone
             slot = action - TAKE
@@ -202,7 +203,7 @@ def describe(state: TTAState, seat: int, action: int, *, memo: bool = True) -> s
             return label
         label = _describe(state, seat, action)
         if _static(action):
-            _LABELS[action] = label
+            LABELS[action] = label
     return label
 
 

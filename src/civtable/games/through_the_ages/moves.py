@@ -76,6 +76,30 @@ def choose_options(card: int) -> list[list[JSON]]:
 _SLOT_ID: tuple[str | None, ...] = tuple(slot_card(s) for s in range(len(SLOT_CARD)))
 
 
+#: per ``action * 16 + pending decision kind``: the move of an action that depends on these
+#: two alone (:func:`depends_on_id_alone`), as first worked out, or None for one that depends on
+#: the position (the view copies a remembered move instead of calling :func:`move`)
+STATIC_MOVES: dict[int, JSON | None] = {}
+
+
+def depends_on_id_alone(action: int, kind: int) -> bool:
+    """Does :func:`move` of ``action`` depend on the action id and the pending decision's kind
+    ``kind`` alone (not on a cost, a leader, a row card or the pending decision's cards)?"""
+    if ax.PLAY <= action < ax.REVOLT:  # bonus cards, tactics and action cards
+        if kind in (P_DEFEND, P_SEND):
+            return True
+        return CARDS[action - ax.PLAY].type not in ("technology", "leader")
+    return (
+        ax.DESTROY <= action < ax.PLAY
+        or ax.REVOLT <= action < ax.WONDER  # the printed revolution cost
+        or ax.DISCARD <= action < ax.HAMMURABI
+        or action == ax.OCEAN
+        or ax.COPY <= action < ax.AGGRESS  # copies and prepares
+        or ax.PACT <= action < ax.ALEXANDER  # pact offers and cancels, resigning
+        or ax.COLUMBUS <= action < ax.OPTION
+    )
+
+
 def move(
     state: TTAState,
     seat: int,

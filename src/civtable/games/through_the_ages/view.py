@@ -235,6 +235,10 @@ def _row_costs(state: TTAState, costs: list[int]) -> list[int | None]:
     return [None if c < 0 else costs[s] for s, c in enumerate(state.row)]
 
 
+#: a move not looked for yet in :data:`.moves.STATIC_MOVES`
+_UNKNOWN: JSON = {}
+
+
 def view(state: TTAState, seat: int | None, *, labels: bool = True, memo: bool = True) -> JSON:
     """Everything ``seat`` may know (``None``: spectator). ``memo=False`` works every part out
     afresh, without the remembered civilizations of :func:`civ_public` and action labels of
@@ -304,14 +308,22 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True, memo: bool =
             # ``move``: what each action does, as structure (the words module labels it); the
             # seat's take costs, effects and legal set are worked out once for all of them
             describe, move = actions.describe, moves.move  # describe = state.describe
-            doc["legal"] = [
-                {
-                    "id": a,
-                    "label": describe(state, seat, a),
-                    "move": move(state, seat, a, take_costs=take_costs, f=f),
-                }
-                for a in legal
-            ]
+            label_of, static = actions.LABELS.get, moves.STATIC_MOVES
+            pending = state.pending[0]
+            entries: list[JSON] = []
+            for a in legal:
+                key = a * 16 + pending
+                m = static.get(key, _UNKNOWN)
+                if m is None:  # a move of the position
+                    m = move(state, seat, a, take_costs=take_costs, f=f)
+                elif m is _UNKNOWN:
+                    m = move(state, seat, a, take_costs=take_costs, f=f)
+                    static[key] = m.copy() if moves.depends_on_id_alone(a, pending) else None
+                else:
+                    m = m.copy()
+                label = label_of(a) or describe(state, seat, a)
+                entries.append({"id": a, "label": label, "move": m})
+            doc["legal"] = entries
             # why the seat's cards cannot be taken or played now (issue 18)
             doc["why"] = reasons.why(state, seat, take_costs, legal=set(legal), f=f)
         elif labels:  # the same, every part worked out on its own (no remembered label)
