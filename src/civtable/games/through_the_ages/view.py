@@ -45,8 +45,10 @@ _ID_OR_NONE: tuple[str | None, ...] = (*_ID, None)
 
 
 def _ids(cards: list[int]) -> list[str]:
-    ids = _ID
-    return [ids[c] for c in cards]
+    return list(map(_ID_AT, cards))
+
+
+_ID_AT = _ID.__getitem__
 
 
 #: every field of a civilization, ints first (:data:`~.state.CIV_INTS`, then the lists)
@@ -127,7 +129,7 @@ def _civ_public(civ: Civ, seat: int) -> JSON:
         "resource_production": res,
         "workers": {_ID[c]: civ.workers[_SLOT[c]] for c in civ.developed},
         "cubes": list(civ.cubes),
-        "government": CARDS[civ.gov].id,
+        "government": _ID[civ.gov],
         "special": [CARDS[c].id for c in civ.special if c >= 0],
         "leader": CARDS[civ.leader].id if civ.leader >= 0 else None,
         "wonders": _ids(civ.wonders),
@@ -249,6 +251,8 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True, memo: bool =
     civ = state.civs[state.current if seat is None else seat]
     f = effects.fx(civ)
     take_costs = civil.take_costs(state, civ, f)
+    terminal = state.is_terminal()
+    decider = state.decider()  # = state.to_move()[0] while the game runs
     doc: JSON = {
         "game": state.game.id,
         "players": state.players,
@@ -258,15 +262,15 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True, memo: bool =
         "age": ("A", "I", "II", "III", "IV")[state.age],
         "first_player": state.first,
         "current": state.current,
-        "to_move": list(state.to_move()),
+        "to_move": [] if terminal else [decider],
         # the seat deciding now: the current player or one answering another seat (TTA-6.4)
-        "actor": None if state.is_terminal() else state.decider(),
+        "actor": None if terminal else decider,
         "last_round": state.last_round,
-        "terminal": state.is_terminal(),
-        "row": [_ID_OR_NONE[c] for c in state.row],  # None: an empty slot (-1)
-        "civil_deck_sizes": [len(d) for d in state.civil_decks],
-        "military_deck_sizes": [len(d) for d in state.mil_decks],
-        "military_discard_sizes": [len(d) for d in state.mil_discards],
+        "terminal": terminal,
+        "row": list(map(_ID_OR_NONE.__getitem__, state.row)),  # None: an empty slot (-1)
+        "civil_deck_sizes": list(map(len, state.civil_decks)),
+        "military_deck_sizes": list(map(len, state.mil_decks)),
+        "military_discard_sizes": list(map(len, state.mil_discards)),
         "current_events": len(state.events),
         "future_events": len(state.future),
         "past_events": _ids(state.past),
@@ -346,7 +350,7 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True, memo: bool =
             for e in state.log
             if ("seat" not in e or e["seat"] == seat) and ("others" not in e or e["others"] != seat)
         ]
-    if state.is_terminal():
+    if terminal:
         doc["result"] = state.result().to_json()
     return doc
 
