@@ -168,7 +168,6 @@ def _slot_name(slot: int) -> str:
 
 
 #: the labels of actions whose words depend on the id alone (:func:`_static`), as worked out
-#: (the view looks a label up here before calling :func:`describe`)
 LABELS: dict[int, str] = {}
 
 

@@ -312,7 +312,7 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True, memo: bool =
             # ``move``: what each action does, as structure (the words module labels it); the
             # seat's take costs, effects and legal set are worked out once for all of them
             describe, move = actions.describe, moves.move  # describe = state.describe
-            label_of, static = actions.LABELS.get, moves.STATIC_MOVES
+            static = moves.STATIC_MOVES
             pending = state.pending[0]
             entries: list[JSON] = []
             for a in legal:
@@ -325,8 +325,7 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True, memo: bool =
                     static[key] = m.copy() if moves.depends_on_id_alone(a, pending) else None
                 else:
                     m = m.copy()
-                label = label_of(a) or describe(state, seat, a)
-                entries.append({"id": a, "label": label, "move": m})
+                entries.append({"id": a, "label": describe(state, seat, a), "move": m})
             doc["legal"] = entries
             # why the seat's cards cannot be taken or played now (issue 18)
             doc["why"] = reasons.why(state, seat, take_costs, legal=set(legal), f=f)
