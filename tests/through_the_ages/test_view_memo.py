@@ -1,12 +1,15 @@
-"""The view's remembered civilizations (issue 21) never show a stale board.
+"""The view's remembered parts (issue 21) never show a stale board or label.
 
 A state remembers, per seat, the last :func:`~civtable.games.through_the_ages.view.civ_public`
 document and the civilization's content it came from; a view reuses it while the content is
-equal. These tests walk seeded random games of every preset (every seat and a spectator after
-every decision, the log on in some) and compare each view with the same view worked out afresh
-(``memo=False``) and, every few decisions, with the view of the state rebuilt from its JSON
-(no remembered part, no cached legal list): equal, keys in the same order (TTA-6.1: a seat
-sees the public boards and its own secret cards, as they are now).
+equal. Action labels are remembered by id (those depending on the id alone) or by row slot and
+card (the takes); the view works out the seat's take costs, effects and legal set once for
+every move and reason. ``memo=False`` does none of this. These tests walk seeded random games
+of every preset (every seat and a spectator after every decision, the log on in some) and
+compare each view with the same view worked out afresh (``memo=False``) and, every few
+decisions, with the view of the state rebuilt from its JSON (no remembered part, no cached
+legal list): equal, keys in the same order (TTA-6.1: a seat sees the public boards and its own
+secret cards, as they are now).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import json
 import pytest
 
 from civtable.core.rng import Rng
-from civtable.games.through_the_ages import GAME
+from civtable.games.through_the_ages import GAME, actions
 from civtable.games.through_the_ages import view as tta_view
 from civtable.games.through_the_ages.actions import RESIGN
 from civtable.games.through_the_ages.state import TTAState
@@ -112,3 +115,35 @@ def test_tta_6_1_changing_a_returned_view_changes_no_later_view() -> None:
                 value["x"] = 1
         civ["culture"] = -1
     _same(state.view(1), tta_view.view(state, 1, memo=False))
+
+
+def test_tta_6_1_every_container_of_a_public_board_is_copied_for_each_view() -> None:
+    state = GAME.new_game(4, 9)
+    _walk(state, Rng(9), 160)
+    doc = tta_view.civ_public(state, 0)
+    containers = {k for k, v in doc.items() if isinstance(v, (list, dict))}
+    assert containers == set(tta_view._CIV_CONTAINERS)
+    again = tta_view.civ_public(state, 0)  # from the remembered document
+    for k in containers:
+        assert again[k] == doc[k]
+        assert again[k] is not doc[k]
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("full-game", 3), ("world-wars", 4)])
+def test_tta_6_1_remembered_labels_and_moves_equal_those_worked_out_afresh(
+    preset: str, seed: int
+) -> None:
+    # whole 4-player games (the politics of later ages), every decision: every legal action's
+    # label, and the view of the seat to move (labels, moves, reasons) with memo=False's
+    state = GAME.new_game(4, seed, GAME.option_presets[preset])
+    rng = Rng(seed)
+    labels = 0
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        for a in legal:
+            assert actions.describe(state, seat, a) == actions.describe(state, seat, a, memo=False)
+        labels += len(legal)
+        _same(state.view(seat), tta_view.view(state, seat, memo=False))
+        state.apply(seat, rng.choice([a for a in legal if a != RESIGN] or legal))
+    assert labels > 3_000

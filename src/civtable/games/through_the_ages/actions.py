@@ -168,22 +168,41 @@ def _slot_name(slot: int) -> str:
 
 
 #: the labels of actions whose words depend on the id alone (:func:`_static`), as worked out
-_LABELS: dict[int, str] = {}
+LABELS: dict[int, str] = {}
 
 
 def _static(action: int) -> bool:
     """Does the label of ``action`` depend on its id alone (not on a row slot's card, a pending
     decision or the civilization)?"""
-    return action == END or POP <= action < PREPARE or action >= SHARED
+    return (
+        action == END
+        or POP <= action < AGGRESS  # the prepares too: a card's name, type and age
+        or PACT <= action < OPTION  # pact offers and cancels, resigning, Alexander, Columbus
+        or action >= SHARED
+    )
 
 
-def describe(state: TTAState, seat: int, action: int) -> str:
-    """A readable label of ``action``."""
-    label = _LABELS.get(action)
+#: the labels of the row takes, by slot and card (``slot * (NCARDS + 1) + card + 1``)
+_TAKE_LABELS: dict[int, str] = {}
+
+
+def describe(state: TTAState, seat: int, action: int, *, memo: bool = True) -> str:
+    """A readable label of ``action``; ``memo=False`` works it out afresh, without the
+    remembered labels (the tests compare the two)."""
+    if not memo:
+        return _describe(state, seat, action)
+    label = LABELS.get(action)
     if label is None:
+        if TAKE <= action < POP:  # the words depend on the slot and its card alone
+            slot = action - TAKE
+            key = slot * (NCARDS + 1) + state.row[slot] + 1
+            label = _TAKE_LABELS.get(key)
+            if label is None:
+                label = _TAKE_LABELS[key] = _describe(state, seat, action)
+            return label
         label = _describe(state, seat, action)
         if _static(action):
-            _LABELS[action] = label
+            LABELS[action] = label
     return label
 
 

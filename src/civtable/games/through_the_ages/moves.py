@@ -72,11 +72,49 @@ def choose_options(card: int) -> list[list[JSON]]:
     return []
 
 
-def move(state: TTAState, seat: int, action: int) -> JSON:
+#: per building slot: its card's id (None: no card)
+_SLOT_ID: tuple[str | None, ...] = tuple(slot_card(s) for s in range(len(SLOT_CARD)))
+
+
+#: per ``action * 16 + pending decision kind``: the move of an action that depends on these
+#: two alone (:func:`depends_on_id_alone`), as first worked out, or None for one that depends on
+#: the position (the view copies a remembered move instead of calling :func:`move`)
+STATIC_MOVES: dict[int, JSON | None] = {}
+
+
+def depends_on_id_alone(action: int, kind: int) -> bool:
+    """Does :func:`move` of ``action`` depend on the action id and the pending decision's kind
+    ``kind`` alone (not on a cost, a leader, a row card or the pending decision's cards)?"""
+    if ax.PLAY <= action < ax.REVOLT:  # bonus cards, tactics and action cards
+        if kind in (P_DEFEND, P_SEND):
+            return True
+        return CARDS[action - ax.PLAY].type not in ("technology", "leader")
+    return (
+        ax.DESTROY <= action < ax.PLAY
+        or ax.REVOLT <= action < ax.WONDER  # the printed revolution cost
+        or ax.DISCARD <= action < ax.HAMMURABI
+        or action == ax.OCEAN
+        or ax.COPY <= action < ax.AGGRESS  # copies and prepares
+        or ax.PACT <= action < ax.ALEXANDER  # pact offers and cancels, resigning
+        or ax.COLUMBUS <= action < ax.OPTION
+    )
+
+
+def move(
+    state: TTAState,
+    seat: int,
+    action: int,
+    *,
+    take_costs: list[int] | None = None,
+    f: effects.Fx | None = None,
+) -> JSON:
     """The structured description of ``action`` for ``seat`` in ``state`` (see the module doc).
 
     Private facts (a discarded or prepared military card) are in the dict; the caller marks the
-    log entry private (:func:`public_move` gives what everybody else reads).
+    log entry private (:func:`public_move` gives what everybody else reads). ``take_costs``
+    (the seat's :func:`~.rules.civil.take_costs`) and ``f`` (its civilization's
+    :func:`~.rules.effects.fx`): passed by a caller that has them (the view, for every legal
+    action).
     """
     civ = state.civs[seat]
     p = state.pending
@@ -85,7 +123,9 @@ def move(state: TTAState, seat: int, action: int) -> JSON:
         return {"kind": "end_turn", "ca": civ.ca, "ma": civ.ma + civ.temp_ma}
     if ax.TAKE <= action < ax.POP:
         slot = action - ax.TAKE
-        cost = civil.take_cost(state, civ, slot) if state.row[slot] >= 0 else 0
+        cost = 0
+        if state.row[slot] >= 0:
+            cost = civil.take_cost(state, civ, slot) if take_costs is None else take_costs[slot]
         doc: JSON = {"kind": "take", "card": _id(state.row[slot]), "cost": cost}
         if kind == P_AGREEMENT:
             doc["kind"] = "take_free"
@@ -95,10 +135,10 @@ def move(state: TTAState, seat: int, action: int) -> JSON:
     if ax.BUILD <= action < ax.UPGRADE:
         slot = action - ax.BUILD
         disc = p[3] if kind == P_PERFORM else 0
-        cost = max(0, board.building_cost(civ, slot) - disc)
+        cost = max(0, board.building_cost(civ, slot, f) - disc)
         return {
             "kind": "build",
-            "card": slot_card(slot),
+            "card": _SLOT_ID[slot],
             "cost": cost,
             "unit": slot // 4 in UNIT_KINDS,
             "free_action": kind == P_PERFORM,
@@ -109,15 +149,15 @@ def move(state: TTAState, seat: int, action: int) -> JSON:
         cost = max(0, board.upgrade_cost(civ, k * 4 + lo, k * 4 + hi) - disc)
         return {
             "kind": "upgrade",
-            "card": slot_card(k * 4 + lo),
-            "to": slot_card(k * 4 + hi),
+            "card": _SLOT_ID[k * 4 + lo],
+            "to": _SLOT_ID[k * 4 + hi],
             "cost": cost,
             "free_action": kind == P_PERFORM,
         }
     if ax.DESTROY <= action < ax.PLAY:
         slot = action - ax.DESTROY
         unit = slot // 4 in UNIT_KINDS
-        return {"kind": "disband" if unit else "destroy", "card": slot_card(slot)}
+        return {"kind": "disband" if unit else "destroy", "card": _SLOT_ID[slot]}
     if ax.PLAY <= action < ax.REVOLT:
         c = action - ax.PLAY
         card = CARDS[c]
@@ -128,7 +168,7 @@ def move(state: TTAState, seat: int, action: int) -> JSON:
         if card.type == "tactic":
             return {"kind": "tactic", "card": card.id}
         if card.type == "technology":
-            cost = civil.develop_cost(civ, card)
+            cost = civil.develop_cost(civ, card, f)
             if kind == P_PERFORM:
                 cost = max(0, cost - p[3])
             return {
@@ -242,7 +282,7 @@ def move(state: TTAState, seat: int, action: int) -> JSON:
             return {"kind": "agreement_done"}
         return {"kind": "defend_done", "card": _id(p[1]) if kind == P_DEFEND else None}
     if action == ax.TRADE:
-        use, gain = effects.fx(civ).convert or ("food", "resources")
+        use, gain = (effects.fx(civ) if f is None else f).convert or ("food", "resources")
         return {"kind": "trade", "use": use, "gain": gain}
     if ax.SHARED <= action < ax.ACTION_SPACE:
         c, t = divmod(action - ax.SHARED, 4)

@@ -45,14 +45,17 @@ _ID_OR_NONE: tuple[str | None, ...] = (*_ID, None)
 
 
 def _ids(cards: list[int]) -> list[str]:
-    ids = _ID
-    return [ids[c] for c in cards]
+    return list(map(_ID_AT, cards))
+
+
+_ID_AT = _ID.__getitem__
 
 
 #: every field of a civilization, ints first (:data:`~.state.CIV_INTS`, then the lists)
 _FIELDS_OF = attrgetter(*CIV_INTS, *CIV_LISTS)
 _NINTS = len(CIV_INTS)
-#: the fields of a :func:`civ_public` document that are containers (copied for every caller)
+#: the fields of a :func:`civ_public` document that are containers (copied for every caller,
+#: written out in :func:`civ_public`; a test checks the two agree)
 _CIV_CONTAINERS = (
     "workers",
     "cubes",
@@ -85,11 +88,20 @@ def civ_public(state: TTAState, seat: int, *, memo: bool = True) -> JSON:
     else:
         doc = _civ_public(civ, -1)
         state._civ_views[seat] = (fields[:_NINTS] + tuple(map(list.copy, fields[_NINTS:])), doc)
-    out = doc.copy()
-    out["seat"] = seat
-    for k in _CIV_CONTAINERS:
-        out[k] = out[k].copy()
-    return out
+    # a new dict in the document's key order; every container of _CIV_CONTAINERS copied
+    return {
+        **doc,
+        "seat": seat,
+        "workers": doc["workers"].copy(),
+        "cubes": doc["cubes"].copy(),
+        "special": doc["special"].copy(),
+        "wonders": doc["wonders"].copy(),
+        "hand": doc["hand"].copy(),
+        "build_costs": doc["build_costs"].copy(),
+        "colonies": doc["colonies"].copy(),
+        "ruins": doc["ruins"].copy(),
+        "develop_costs": doc["develop_costs"].copy(),
+    }
 
 
 def _civ_public(civ: Civ, seat: int) -> JSON:
@@ -117,7 +129,7 @@ def _civ_public(civ: Civ, seat: int) -> JSON:
         "resource_production": res,
         "workers": {_ID[c]: civ.workers[_SLOT[c]] for c in civ.developed},
         "cubes": list(civ.cubes),
-        "government": CARDS[civ.gov].id,
+        "government": _ID[civ.gov],
         "special": [CARDS[c].id for c in civ.special if c >= 0],
         "leader": CARDS[civ.leader].id if civ.leader >= 0 else None,
         "wonders": _ids(civ.wonders),
@@ -225,13 +237,22 @@ def _row_costs(state: TTAState, costs: list[int]) -> list[int | None]:
     return [None if c < 0 else costs[s] for s, c in enumerate(state.row)]
 
 
+#: a move not looked for yet in :data:`.moves.STATIC_MOVES`
+_UNKNOWN: JSON = {}
+
+
 def view(state: TTAState, seat: int | None, *, labels: bool = True, memo: bool = True) -> JSON:
     """Everything ``seat`` may know (``None``: spectator). ``memo=False`` works every part out
-    afresh, without the remembered civilizations of :func:`civ_public` (the same document)."""
+    afresh, without the remembered civilizations of :func:`civ_public` and action labels of
+    :func:`.actions.describe`, each label, move and reason on its own (the same document)."""
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} in a {state.players}-player game")
     # civil.take_cost of each slot for the seat (the current player's for a spectator)
-    take_costs = civil.take_costs(state, state.civs[state.current if seat is None else seat])
+    civ = state.civs[state.current if seat is None else seat]
+    f = effects.fx(civ)
+    take_costs = civil.take_costs(state, civ, f)
+    terminal = state.is_terminal()
+    decider = state.decider()  # = state.to_move()[0] while the game runs
     doc: JSON = {
         "game": state.game.id,
         "players": state.players,
@@ -241,15 +262,15 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True, memo: bool =
         "age": ("A", "I", "II", "III", "IV")[state.age],
         "first_player": state.first,
         "current": state.current,
-        "to_move": list(state.to_move()),
+        "to_move": [] if terminal else [decider],
         # the seat deciding now: the current player or one answering another seat (TTA-6.4)
-        "actor": None if state.is_terminal() else state.decider(),
+        "actor": None if terminal else decider,
         "last_round": state.last_round,
-        "terminal": state.is_terminal(),
-        "row": [_ID_OR_NONE[c] for c in state.row],  # None: an empty slot (-1)
-        "civil_deck_sizes": [len(d) for d in state.civil_decks],
-        "military_deck_sizes": [len(d) for d in state.mil_decks],
-        "military_discard_sizes": [len(d) for d in state.mil_discards],
+        "terminal": terminal,
+        "row": list(map(_ID_OR_NONE.__getitem__, state.row)),  # None: an empty slot (-1)
+        "civil_deck_sizes": list(map(len, state.civil_decks)),
+        "military_deck_sizes": list(map(len, state.mil_decks)),
+        "military_discard_sizes": list(map(len, state.mil_discards)),
         "current_events": len(state.events),
         "future_events": len(state.future),
         "past_events": _ids(state.past),
@@ -287,18 +308,37 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True, memo: bool =
         if state.age >= 2:  # the shorter game: one's own Age III events, from the end of Age I
             doc["secret_events"] = _ids(state.civs[seat].secret)
         legal = state.legal_actions(seat)
-        if labels:
-            # ``move``: what each action does, as structure (the words module labels it)
+        if labels and memo:
+            # ``move``: what each action does, as structure (the words module labels it); the
+            # seat's take costs, effects and legal set are worked out once for all of them
+            describe, move = actions.describe, moves.move  # describe = state.describe
+            static = moves.STATIC_MOVES
+            pending = state.pending[0]
+            entries: list[JSON] = []
+            for a in legal:
+                key = a * 16 + pending
+                m = static.get(key, _UNKNOWN)
+                if m is None:  # a move of the position
+                    m = move(state, seat, a, take_costs=take_costs, f=f)
+                elif m is _UNKNOWN:
+                    m = move(state, seat, a, take_costs=take_costs, f=f)
+                    static[key] = m.copy() if moves.depends_on_id_alone(a, pending) else None
+                else:
+                    m = m.copy()
+                entries.append({"id": a, "label": describe(state, seat, a), "move": m})
+            doc["legal"] = entries
+            # why the seat's cards cannot be taken or played now (issue 18)
+            doc["why"] = reasons.why(state, seat, take_costs, legal=set(legal), f=f)
+        elif labels:  # the same, every part worked out on its own (no remembered label)
             doc["legal"] = [
                 {
                     "id": a,
-                    "label": actions.describe(state, seat, a),  # = state.describe(seat, a)
+                    "label": actions.describe(state, seat, a, memo=False),
                     "move": moves.move(state, seat, a),
                 }
                 for a in legal
             ]
-            # why the seat's cards cannot be taken or played now (issue 18)
-            doc["why"] = reasons.why(state, seat, take_costs)
+            doc["why"] = reasons.why(state, seat)
         else:
             doc["legal"] = [{"id": a} for a in legal]
     if state.log is not None:
@@ -309,7 +349,7 @@ def view(state: TTAState, seat: int | None, *, labels: bool = True, memo: bool =
             for e in state.log
             if ("seat" not in e or e["seat"] == seat) and ("others" not in e or e["others"] != seat)
         ]
-    if state.is_terminal():
+    if terminal:
         doc["result"] = state.result().to_json()
     return doc
 
