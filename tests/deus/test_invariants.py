@@ -9,7 +9,7 @@ DEUS-21.3 (blind building), DEUS-20 (hidden information).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -32,6 +32,16 @@ def new(players: int = 3, seed: int = 4, **options: object) -> DeusState:
 def step(state: DeusState, rng: Rng) -> None:
     seat = rng.choice(state.to_move())
     state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def every_fifth(state: DeusState, rng: Rng, decisions: int) -> Iterator[DeusState]:
+    """Play up to ``decisions`` random decisions, yielding the state at every fifth."""
+    for i in range(decisions):
+        if state.is_terminal():
+            return
+        step(state, rng)
+        if i % 5 == 0:
+            yield state
 
 
 def played(players: int, decisions: int, seed: int = 4, **options: object) -> DeusState:
@@ -292,12 +302,7 @@ def test_deus_7_4_cheap_map_count_gives_the_region_checks_verdict(players: int) 
     state = new(players, 20 + players)
     rng = Rng(players)
     refused = found = 0
-    for i in range(500):
-        if state.is_terminal():
-            break
-        step(state, rng)
-        if i % 5:
-            continue
+    for _ in every_fifth(state, rng, 500):
         assert _map_verdict(invariants._check_map, state) == _map_verdict(
             invariants._check_regions, state
         )
@@ -339,12 +344,7 @@ def test_deus_21_3_cheap_column_test_gives_the_card_by_card_verdict(
     rng = Rng(players)
     refused = found = 0
     cheap = invariants._columns_ok
-    for i in range(600):
-        if state.is_terminal():
-            break
-        step(state, rng)
-        if i % 5:
-            continue
+    for _ in every_fifth(state, rng, 600):
         for k in range(4):
             bad = state.copy()
             bad.cols = [[col[:] for col in cols] for cols in bad.cols]
