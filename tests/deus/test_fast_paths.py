@@ -151,6 +151,57 @@ def plain_first_targets(state: DeusState, s: int, piece: int) -> list[int]:
     return far or cands
 
 
+def plain_piece_targets(state: DeusState, s: int, color: int) -> tuple[list[int], list[int]]:
+    """DEUS-7.4.2 .. 7.4.7 for a seat with a region: normal = its regions without a piece of
+    that type and the empty regions next to them, where the piece may stand (never a village,
+    a ship at sea and nothing else there); edge = the other empty edge regions of that kind,
+    with 3 VP or more. A seat without a region: the first regions (DEUS-7.4.1), no edge."""
+    b = state.board
+    piece = COLOR_PIECE[color]
+    ship = piece == PIECES.index("ship")
+
+    def kind_ok(r: int) -> bool:
+        return b.terrain[r] != VILLAGE and (b.terrain[r] == SEA) == ship
+
+    mine = [r for r in range(b.size) if state.owner[r] == s]
+    if not mine:
+        return plain_first_targets(state, s, piece), []
+    normal = [
+        r
+        for r in range(b.size)
+        if kind_ok(r)
+        and (
+            (state.owner[r] == s and not state.mask[r] & (1 << piece))
+            or (state.owner[r] < 0 and any(n in mine for n in b.neighbours[r]))
+        )
+    ]
+    if state.vp[s] < 3:
+        return normal, []
+    edge = [
+        r
+        for r in range(b.size)
+        if b.edge[r] and state.owner[r] < 0 and kind_ok(r) and r not in normal
+    ]
+    return normal, edge
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {}), (3, {"board": "random"}), (4, {}), (4, {"free_start": 6, "board": "random"})],
+)
+def test_deus_7_4_piece_regions_agree_with_the_plain_definitions(
+    players: int, options: dict[str, object]
+) -> None:
+    """``construct.piece_targets`` (bit sets, the seat's regions found by the owner list) gives
+    the plain definition's regions for every seat and building colour."""
+    for state in positions(players, options)[::3]:
+        for s in range(players):
+            for color in BUILDING_COLORS:
+                assert construct.piece_targets(state, s, color) == plain_piece_targets(
+                    state, s, color
+                )
+
+
 @pytest.mark.parametrize(
     ("players", "options"),
     [(2, {}), (3, {"board": "random"}), (4, {}), (4, {"free_start": 6, "board": "random"})],
