@@ -83,47 +83,52 @@ def first_targets(state: DeusState, s: int, piece: int) -> list[int]:
     return far if far else cands
 
 
-def piece_target_bits(state: DeusState, s: int, piece: int) -> tuple[int, int]:
-    """Bit sets of the normal regions (DEUS-7.4.1 .. 7.4.6) and the 3-VP edge regions
-    (DEUS-7.4.7 / AMB-9, not already normal) where ``s`` may put a piece of type ``piece``.
+#: what :func:`map_scan` finds: the seat's regions (bit set and list), the empty regions and
+#: the neighbours of the seat's regions (bit sets)
+Scan = tuple[int, list[int], int, int]
 
-    The seat's own regions are found by the owner list itself; only the regions that may be
-    targets (neighbours of those regions, edge regions of the right kind) are tested for being
-    empty, not the whole map."""
-    owner = state.owner
-    owned = owner.count(s)
-    if not owned:  # the first piece (DEUS-7.4.1); no edge purchase without a piece
+
+def map_scan(state: DeusState, s: int) -> Scan:
+    """One pass over the map for seat ``s`` (see :data:`Scan`), shared by the piece types."""
+    nbits = state.board.nbits
+    mine = empty = adj = 0
+    owned = []
+    for r, o in enumerate(state.owner):
+        if o == s:
+            mine |= 1 << r
+            adj |= nbits[r]
+            owned.append(r)
+        elif o < 0:
+            empty |= 1 << r
+    return mine, owned, empty, adj
+
+
+def piece_target_bits(
+    state: DeusState, s: int, piece: int, scan: Scan | None = None
+) -> tuple[int, int]:
+    """Bit sets of the normal regions (DEUS-7.4.1 .. 7.4.6) and the 3-VP edge regions
+    (DEUS-7.4.7 / AMB-9, not already normal) where ``s`` may put a piece of type ``piece``;
+    ``scan`` is :func:`map_scan` of ``s`` if the caller has it."""
+    mine, owned, empty, adj = map_scan(state, s) if scan is None else scan
+    if not mine:  # the first piece (DEUS-7.4.1); no edge purchase without a piece
         first = 0
         for r in first_targets(state, s, piece):
             first |= 1 << r
         return first, 0
     b = state.board
     mask = state.mask
-    nbits = b.nbits
     pbit = 1 << piece
-    mine = holding = adj = 0
-    r = -1
-    for _ in range(owned):
-        r = owner.index(s, r + 1)  # the seat's regions in order
-        bit = 1 << r
-        mine |= bit
-        adj |= nbits[r]
+    holding = 0
+    for r in owned:
         if mask[r] & pbit:
-            holding |= bit
+            holding |= 1 << r
     ok = b.kind_bits[piece]
     # DEUS-7.4.2 (a) an own region without that type (7.4.3), (b) an empty neighbour of one;
     # sea: empty = no ship (DEUS-7.4.6)
-    normal = mine & ~holding & ok
-    for r in bits_list(adj & ok & ~mine):
-        if owner[r] < 0:
-            normal |= 1 << r
+    normal = ((mine & ~holding) | (adj & empty)) & ok
     if state.vp[s] < EDGE_VP:
         return normal, 0
-    edge = 0
-    for r in bits_list(b.edge_bits & ok & ~mine & ~normal):
-        if owner[r] < 0:
-            edge |= 1 << r
-    return normal, edge
+    return normal, b.edge_bits & empty & ok & ~normal
 
 
 def has_target(state: DeusState, s: int, piece: int) -> bool:
