@@ -26,7 +26,6 @@ from civtable.core.api import State
 from civtable.core.rng import Rng
 from civtable.games.deus import actions as act
 from civtable.games.deus.catalog import ARMY, BUILDING_COLORS, PURPLE, TEMPLE_BIT, Counter
-from civtable.games.deus.rules.board import army_bits
 from civtable.games.deus.scoring import seat_score
 from civtable.games.deus.state import MAIN, OFFERING, OVER, PICK, DeusState
 
@@ -102,7 +101,12 @@ class _MapTerms:
         self.regions = W_REGION * owned
         #: the terms of the villages (in village order) that ``s`` has an army next to
         self.villages: list[float] = []
-        armies = army_bits(state, s)  # as the counter of villages next to armies
+        armies = 0  # the regions of the armies of s (bit set)
+        r = -1
+        for _ in range(owned):
+            r = owner.index(s, r + 1)
+            if mask[r] & ARMY_BIT:
+                armies |= 1 << r
         if armies:
             b = state.board
             nbits = b.nbits
