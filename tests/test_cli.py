@@ -288,6 +288,10 @@ def test_play_default_bots(
         (("play", SW, "--players", "1"), "2 to 7 players, not 1"),
         (("play", SW, "--players", "3", "--seat", "3"), "--seat must be between 0 and 2"),
         (("play", SW, "--players", "3", "--bots", "random,nobody"), "unknown bot 'nobody'"),
+        (
+            ("play", "deus", "--players", "2", "--bots", "ismcts:1s:eval=nope"),
+            "eval=nope: game 'deus' has no such evaluation",
+        ),
         (("play", SW, "--players", "3", "--bots", "random,,random"), "comma-separated"),
         (("play", SW, "--players", "three"), "invalid int value"),
     ],
@@ -488,6 +492,10 @@ def test_simulate_workers_match_one_process(capsys: pytest.CaptureFixture[str]) 
         (("simulate", "planned-game", "--players", "3"), "not implemented yet"),
         (("simulate", SW, "--players", "9"), "2 to 7 players, not 9"),
         (("simulate", SW, "--players", "3", "--bots", "nobody"), "unknown bot 'nobody'"),
+        (
+            ("simulate", "deus", "--players", "4", "--bots", "ismcts:1s:eval=nope"),
+            "no such evaluation (use auto, none, first, lead)",
+        ),
         (("simulate", SW, "--players", "3", "--games", "0"), "--games must be at least 1"),
         (("simulate", SW, "--players", "3", "--max-rounds", "0"), "--max-rounds must be at"),
         (("simulate", SW, "--players", "3", "--workers", "0"), "--workers must be at least 1"),
@@ -502,6 +510,34 @@ def test_simulate_bad_inputs_fail_clearly(
     assert code == 2
     assert message in err
     assert "Traceback" not in out + err
+
+
+def test_tournament_with_an_unknown_evaluation_fails_before_play(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``ismcts:…:eval=NAME`` names one of the game's evaluations: an unknown name is an error
+    listing the known ones when the bots are checked, before any game is played."""
+    out_dir = tmp_path / "t"
+    code, out, err = run(
+        capsys,
+        "tournament",
+        "deus",
+        "--players",
+        "4",
+        "--bots",
+        "ismcts:1s:clock=cpu:eval=nope,heuristic",
+        "--games",
+        "2",
+        "--workers",
+        "1",
+        "--out",
+        str(out_dir),
+    )
+    assert code == 2
+    assert "ismcts eval=nope: game 'deus' has no such evaluation" in err
+    assert "use auto, none, first, lead" in err
+    assert "Traceback" not in out + err
+    assert not out_dir.exists()
 
 
 # --- replay --------------------------------------------------------------------------------------

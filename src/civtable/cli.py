@@ -130,14 +130,17 @@ def _check_players(game: Game, players: int) -> None:
         )
 
 
-def _bot_list(text: str | None) -> list[str]:
+def _bot_list(text: str | None, game: Game | None = None, players: int | None = None) -> list[str]:
+    """The specs of ``--bots``, each checked (for ``game`` with ``players`` seats if given)."""
     if text is None:
         return [default_bot()]
     specs = [b.strip() for b in text.split(",")]
     if not all(specs):
         raise UsageError(f"--bots must be a comma-separated list of bot names, got {text!r}")
     for spec in specs:
-        make_bot(spec, 0)  # raises UnknownBotError with the known names
+        # raises UnknownBotError with the known names (and, given the game, the bot's own
+        # checks for it, e.g. ismcts:…:eval=NAME)
+        make_bot(spec, 0, game=None if game is None else game.id, players=players)
     return specs
 
 
@@ -358,7 +361,7 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
     typed = [n.strip() for n in args.names.split(",")] if args.names else []
     if len(typed) > args.players:
         raise UsageError(f"--names: {len(typed)} names for {args.players} players")
-    specs = _bot_list(args.bots)
+    specs = _bot_list(args.bots, game, args.players)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     options: JSON = _options(game, args.options) or {}
     if args.sides is not None:

@@ -421,6 +421,12 @@ def test_game_settings_by_player_count_and_named_evaluations(
     assert (own.cfg.top, own._evaluation) == (3, sw.evaluate)
     with pytest.raises(UnknownBotError, match="no such evaluation"):
         IsmctsBot(parse_spec("4i:eval=nothing"), seed=1).choose(four, four.to_move()[0])
+    # made for a game, the bot checks the name at once, listing the names it knows
+    with pytest.raises(UnknownBotError, match=r"\(use auto, none, half\)"):
+        make_bot("ismcts:4i:eval=nothing", 1, game="seven-wonders", players=4)
+    made = make_bot("ismcts:4i:eval=half", 1, game="seven-wonders", players=4)
+    assert isinstance(made, IsmctsBot)
+    assert made._evaluation is half
     with pytest.raises(UnknownBotError, match="eval="):
         parse_spec("4i:eval=a-b")
 

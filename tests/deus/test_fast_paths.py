@@ -29,18 +29,22 @@ from civtable.games.deus.catalog import (
     CNT_TEMPLE_CARDS,
     CNT_VILLAGES_ARMIES,
     COLOR_PIECE,
+    FIRST_DISTANCE,
     G_GOLD,
     GOLD_PER_RESOURCE,
     PIECES,
     PURPLE,
     SEA,
     TEMPLE_BIT,
+    VILLAGE,
     Counter,
 )
 from civtable.games.deus.rules import construct
 from civtable.games.deus.rules.board import (
+    army_bits,
     army_regions,
     edge_targets,
+    first_targets,
     has_target,
     has_temple_target,
     normal_targets,
@@ -121,10 +125,100 @@ def test_deus_7_fast_tests_agree_with_the_plain_definitions(
             assert has_temple_target(state, s) == bool(temple_targets(state, s))
             mine = [r for r, o in enumerate(state.owner) if o == s]
             assert owned_regions(state, s) == mine
-            assert army_regions(state, s) == [r for r in mine if state.mask[r] & (1 << ARMY)]
+            armies = [r for r in mine if state.mask[r] & (1 << ARMY)]
+            assert army_regions(state, s) == armies
+            assert army_bits(state, s) == sum(1 << r for r in armies)
             assert temple_targets(state, s) == [
                 r for r in mine if state.board.terrain[r] < SEA and not state.mask[r] & TEMPLE_BIT
             ]
+
+
+def plain_first_targets(state: DeusState, s: int, piece: int) -> list[int]:
+    """DEUS-7.4.1 / AMB-7 / AMB-8: the empty edge regions where the piece may stand, those at
+    distance FIRST_DISTANCE or more from every region another seat occupies if there are any."""
+    b = state.board
+    land_piece = piece != PIECES.index("ship")
+    cands = [
+        r
+        for r in range(b.size)
+        if b.edge[r]
+        and state.owner[r] < 0
+        and b.terrain[r] != VILLAGE
+        and (b.terrain[r] != SEA) == land_piece
+    ]
+    others = [r for r in range(b.size) if state.owner[r] not in (-1, s)]
+    far = [r for r in cands if all(b.dist[r][o] >= FIRST_DISTANCE for o in others)]
+    return far or cands
+
+
+def plain_piece_targets(state: DeusState, s: int, color: int) -> tuple[list[int], list[int]]:
+    """DEUS-7.4.2 .. 7.4.7 for a seat with a region: normal = its regions without a piece of
+    that type and the empty regions next to them, where the piece may stand (never a village,
+    a ship at sea and nothing else there); edge = the other empty edge regions of that kind,
+    with 3 VP or more. A seat without a region: the first regions (DEUS-7.4.1), no edge."""
+    b = state.board
+    piece = COLOR_PIECE[color]
+    ship = piece == PIECES.index("ship")
+
+    def kind_ok(r: int) -> bool:
+        return b.terrain[r] != VILLAGE and (b.terrain[r] == SEA) == ship
+
+    mine = [r for r in range(b.size) if state.owner[r] == s]
+    if not mine:
+        return plain_first_targets(state, s, piece), []
+    normal = [
+        r
+        for r in range(b.size)
+        if kind_ok(r)
+        and (
+            (state.owner[r] == s and not state.mask[r] & (1 << piece))
+            or (state.owner[r] < 0 and any(n in mine for n in b.neighbours[r]))
+        )
+    ]
+    if state.vp[s] < 3:
+        return normal, []
+    edge = [
+        r
+        for r in range(b.size)
+        if b.edge[r] and state.owner[r] < 0 and kind_ok(r) and r not in normal
+    ]
+    return normal, edge
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {}), (3, {"board": "random"}), (4, {}), (4, {"free_start": 6, "board": "random"})],
+)
+def test_deus_7_4_piece_regions_agree_with_the_plain_definitions(
+    players: int, options: dict[str, object]
+) -> None:
+    """``construct.piece_targets`` (bit sets, the seat's regions found by the owner list) gives
+    the plain definition's regions for every seat and building colour."""
+    for state in positions(players, options)[::3]:
+        for s in range(players):
+            for color in BUILDING_COLORS:
+                assert construct.piece_targets(state, s, color) == plain_piece_targets(
+                    state, s, color
+                )
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {}), (3, {"board": "random"}), (4, {}), (4, {"free_start": 6, "board": "random"})],
+)
+def test_deus_7_4_1_first_regions_agree_with_the_plain_distances(
+    players: int, options: dict[str, object]
+) -> None:
+    """``first_targets`` tests the distances with the bit sets of ``Board.close_bits``; the
+    answers are the plain definition's for every seat and piece type, and ``has_target`` of a
+    seat without a region is ``bool`` of them."""
+    for state in positions(players, options)[::3]:
+        for s in range(players):
+            for piece in range(len(PIECES)):
+                plain = plain_first_targets(state, s, piece)
+                assert first_targets(state, s, piece) == plain
+                if s not in state.owner:
+                    assert has_target(state, s, piece) == bool(plain)
 
 
 @pytest.mark.parametrize(

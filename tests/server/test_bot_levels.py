@@ -100,6 +100,34 @@ def test_server_refuses_over_limit_bots_with_422(sqlite_url: str, spec: str) -> 
         assert types["bots"] == ["random", "easy", "normal", "hard", "expert"]
 
 
+def test_limits_check_a_search_option_against_the_game() -> None:
+    """``eval=NAME`` names one of the game's evaluations: checked when the game is known."""
+    limits = BotLimits()
+    assert limits.check("ismcts:1s:eval=first", "deus", 4) == "ismcts:1s:eval=first"
+    with pytest.raises(UnknownBotError, match="use auto, none, first, lead"):
+        limits.check("ismcts:1s:eval=nope", "deus", 4)
+    with pytest.raises(UnknownBotError, match="has no such evaluation"):
+        limits.check("ismcts:1s:eval=first", "seven-wonders", 3)
+
+
+def test_server_refuses_an_unknown_evaluation_with_422(sqlite_url: str) -> None:
+    with make_client(sqlite_url) as client:
+        before = client.get("/api/games").json()["games"]
+        r = client.post(
+            "/api/games",
+            json={
+                "game": "deus",
+                "players": 2,
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:1s:eval=nope"}],
+                "take_seat": 0,
+            },
+        )
+        assert r.status_code == 422, r.text
+        assert r.json()["code"] == "unknown_bot"
+        assert "use auto, none, first, lead" in r.json()["detail"]
+        assert client.get("/api/games").json()["games"] == before
+
+
 def test_server_bot_limits_are_configurable(sqlite_url: str) -> None:
     with TestClient(create_app(sqlite_url, bot_limits=BotLimits(max_seconds=0.5))) as client:
         r = client.post(

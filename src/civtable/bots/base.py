@@ -34,6 +34,13 @@ class Bot(ABC):
     def choose(self, state: State, seat: int) -> int:
         """A legal action for ``seat`` in ``state`` (the state is not modified)."""
 
+    def check_game(self, game_id: str, players: int | None = None) -> None:
+        """Raise :class:`UnknownBotError` if this bot cannot play ``game_id`` (with ``players``
+        seats, if given), e.g. a search option naming something the game lacks. Called by
+        :func:`make_bot` when it is given the game, so a bad spec fails before play instead of
+        at the bot's first decision. The default accepts every game."""
+        return None
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
@@ -56,13 +63,19 @@ def bot_names() -> list[str]:
     return sorted(_FACTORIES)
 
 
-def make_bot(spec: str, seed: int = 0) -> Bot:
+def make_bot(spec: str, seed: int = 0, game: str | None = None, players: int | None = None) -> Bot:
     """Build a bot from a spec such as ``"random"`` or ``"heuristic"``.
 
     A spec may carry an argument after a colon (``"ismcts:1s"``) for bots that take one.
+    With ``game`` (a game id, and optionally ``players``) the bot also checks that it can play
+    that game (:meth:`Bot.check_game`, e.g. ``ismcts:…:eval=NAME`` names one of the game's
+    evaluations); every error is an :class:`UnknownBotError`.
     """
     name, _, arg = spec.partition(":")
     factory = _FACTORIES.get(name)
     if factory is None:
         raise UnknownBotError(f"unknown bot {spec!r}; bots: {', '.join(bot_names())}")
-    return factory(arg, seed)
+    bot = factory(arg, seed)
+    if game is not None:
+        bot.check_game(game, players)
+    return bot

@@ -517,9 +517,10 @@ class IsmctsBot(Bot):
             named = getattr(module, "ISMCTS_EVALUATIONS", None)
             evaluation = named.get(cfg.evaluation) if isinstance(named, dict) else None
             if not callable(evaluation):
+                known = ["auto", "none", *(sorted(named) if isinstance(named, dict) else ())]
                 raise UnknownBotError(
                     f"ismcts eval={cfg.evaluation}: game {game_id!r} has no such evaluation"
-                    + (f" (it has: {', '.join(sorted(named))})" if isinstance(named, dict) else "")
+                    f" (use {', '.join(known)})"
                 )
             self._evaluation = evaluation
         prior = getattr(module, "action_values", None) if cfg.prior == "auto" else None
@@ -534,6 +535,12 @@ class IsmctsBot(Bot):
         worthy = getattr(module, "search_worthy", None) if cfg.searched == "auto" else None
         self._worthy = worthy if callable(worthy) else None
         self._game_id = (game_id, players)
+
+    def check_game(self, game_id: str, players: int | None = None) -> None:
+        """Resolve the spec's options for ``game_id`` (and ``players``) now: an option naming
+        something the game lacks (``eval=NAME``, ``policy=heuristic`` or ``policy=fast``) raises
+        :class:`UnknownBotError` here, before play, instead of at the first decision."""
+        self._bind(game_id, players)
 
     # --- the bot interface ---------------------------------------------------------------------
     def choose(self, state: State, seat: int) -> int:

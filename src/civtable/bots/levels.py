@@ -62,13 +62,15 @@ class BotLimits:
     #: accept specs other than the level names and ``random`` (within the caps)
     allow_custom: bool = True
 
-    def check(self, spec: str) -> str:
+    def check(self, spec: str, game: str | None = None, players: int | None = None) -> str:
         """``spec`` if a server with these limits may run it; else :class:`BotLimitError` (or
-        :class:`UnknownBotError` for a spec that names no bot) saying why."""
+        :class:`UnknownBotError` for a spec that names no bot, or, given the game id ``game``
+        and ``players``, one that cannot play that game) saying why."""
         if not isinstance(spec, str) or not spec:
             raise UnknownBotError("a bot seat needs a bot name, e.g. normal or hard")
         name, _, arg = spec.partition(":")
-        make_bot(spec, 0)  # unknown names and malformed options fail here, clearly
+        # unknown names, malformed options and options the game lacks fail here, clearly
+        make_bot(spec, 0, game=game, players=players)
         if name in LEVELS or name == "random":
             return spec
         if not self.allow_custom:

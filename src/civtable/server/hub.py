@@ -449,7 +449,7 @@ class Hub:
             if s.kind == "bot" and s.seat not in live.bots:
                 spec = s.bot or "random"
                 try:
-                    self.bot_limits.check(spec)
+                    self.bot_limits.check(spec, live.record.game, live.record.players)
                 except UnknownBotError as exc:
                     # a game stored under other limits (or an older version) keeps playing, with
                     # the strongest level this server allows instead of an unbounded search
@@ -1012,7 +1012,7 @@ class Hub:
                 raise invalid("bad_seats", f"seat {i}: kind must be 'human' or 'bot'")
             if s.kind == "bot":
                 try:
-                    self.bot_limits.check(s.bot or "")
+                    self.bot_limits.check(s.bot or "", game_id, players)
                 except BotLimitError as exc:
                     raise invalid("bot_over_limit", f"seat {i}: {exc}") from exc
                 except UnknownBotError as exc:
@@ -1104,7 +1104,7 @@ class Hub:
             if free:
                 assert fill_with is not None
                 try:
-                    self.bot_limits.check(fill_with)
+                    self.bot_limits.check(fill_with, live.record.game, live.record.players)
                 except BotLimitError as exc:
                     raise invalid("bot_over_limit", str(exc)) from exc
                 except UnknownBotError as exc:

@@ -101,7 +101,7 @@ def validate(config: SimConfig) -> Game:
     if not config.bots:
         raise InvalidOptionsError("at least one bot is needed")
     for spec in config.bots:
-        make_bot(spec, 0)
+        make_bot(spec, 0, game=config.game, players=config.players)  # fails before play
     game.new_game(config.players, config.seed, config.options)  # validates the options
     return game
 

@@ -111,7 +111,7 @@ def validate(config: TournamentConfig) -> None:
     if not config.bots or not all(config.bots):
         raise InvalidOptionsError("at least one bot is needed (comma-separated specs)")
     for spec in config.bots:
-        make_bot(spec, 0)
+        make_bot(spec, 0, game=config.game, players=config.players)  # fails before play
     game.new_game(config.players, config.seed, config.options)
 
 

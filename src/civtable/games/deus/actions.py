@@ -69,8 +69,9 @@ KINDS: tuple[tuple[str, int, int], ...] = (
 )
 
 
-#: ``_SPLIT[action]`` = ``(kind, argument)`` for every action id
-_SPLIT: tuple[tuple[str, int], ...] = tuple(
+#: ``SPLIT[action]`` = ``(kind, argument)`` for every action id (:func:`split` without its
+#: range check, for ids already known to be legal)
+SPLIT: tuple[tuple[str, int], ...] = tuple(
     (name, a - lo) for name, lo, hi in KINDS for a in range(lo, hi)
 )
 
@@ -78,7 +79,7 @@ _SPLIT: tuple[tuple[str, int], ...] = tuple(
 def split(action: int) -> tuple[str, int]:
     """``(kind, argument)`` of an action id, e.g. ``split(REGION + 3) == ("region", 3)``."""
     if 0 <= action < ACTION_SPACE:
-        return _SPLIT[action]
+        return SPLIT[action]
     raise ValueError(f"action {action} outside 0..{ACTION_SPACE - 1}")
 
 

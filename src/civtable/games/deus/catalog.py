@@ -389,7 +389,9 @@ class Board:
     ``edge_bits`` the edge regions (DEUS-3.3), ``land_bits`` the land regions, and
     ``kind_bits[k]`` the regions where a piece of type ``k`` may stand at all (DEUS-7.4.5 never
     on a village, DEUS-7.4.6 ships at sea and nothing else there), and ``near_villages[r]`` the
-    villages next to region ``r`` (indices into ``villages``, in that order).
+    villages next to region ``r`` (indices into ``villages``, in that order), and
+    ``close_bits[r]`` the regions closer to ``r`` than ``FIRST_DISTANCE`` (DEUS-7.4.1; a region
+    of another part of a disconnected map counts as close, as its distance is -1).
     """
 
     tiles: tuple[tuple[int, str, int], ...]
@@ -406,6 +408,7 @@ class Board:
     land_bits: int = 0
     kind_bits: tuple[int, ...] = ()
     near_villages: tuple[tuple[int, ...], ...] = ()
+    close_bits: tuple[int, ...] = ()
 
     @property
     def size(self) -> int:
@@ -462,6 +465,7 @@ def make_board(
         near_villages=tuple(
             tuple(i for i, v in enumerate(villages) if r in nbrs[v]) for r in range(n)
         ),
+        close_bits=tuple(sum(1 << o for o in range(n) if d[o] < FIRST_DISTANCE) for d in dist),
     )
 
 

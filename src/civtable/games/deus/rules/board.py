@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from civtable.games.deus.catalog import (
     ARMY,
     EDGE_VP,
-    FIRST_DISTANCE,
     SEA,
     SHIP,
     TEMPLE_BIT,
@@ -69,8 +68,18 @@ def first_targets(state: DeusState, s: int, piece: int) -> list[int]:
     owner = state.owner
     # the edge regions where the piece may stand (DEUS-7.4.5, 7.4.6), the empty ones
     cands = [r for r in bits_list(b.edge_bits & b.kind_bits[piece]) if owner[r] < 0]
-    others = [r for r, o in enumerate(owner) if o >= 0 and o != s]
-    far = [r for r in cands if all(b.dist[r][o] >= FIRST_DISTANCE for o in others)]
+    if not cands:
+        return cands
+    others = 0  # the regions other seats occupy (bit set), found seat by seat
+    for o in range(state.players):
+        if o != s:
+            r = -1
+            for _ in range(owner.count(o)):
+                r = owner.index(o, r + 1)
+                others |= 1 << r
+    # far: no occupied region closer than FIRST_DISTANCE (Board.close_bits)
+    close = b.close_bits
+    far = [r for r in cands if not close[r] & others]
     return far if far else cands
 
 
@@ -132,8 +141,9 @@ def has_target(state: DeusState, s: int, piece: int) -> bool:
     pbit = 1 << piece
     neighbours = b.neighbours
     owned = owner.count(s)
-    if not owned:
-        return bool(first_targets(state, s, piece))  # DEUS-7.4.1
+    if not owned:  # DEUS-7.4.1: bool(first_targets(...)), which is empty only without a
+        # candidate (an empty edge region of the right kind), so the distances are not needed
+        return any(owner[r] < 0 for r in bits_list(b.edge_bits & ok))
     r = -1
     for _ in range(owned):
         r = owner.index(s, r + 1)  # the seat's regions in order (found by the list itself)
@@ -201,6 +211,20 @@ def army_regions(state: DeusState, s: int) -> list[int]:
     """Regions holding an army of ``s``."""
     mask = state.mask
     return [r for r in owned_regions(state, s) if mask[r] & ARMY_BIT]
+
+
+def army_bits(state: DeusState, s: int) -> int:
+    """The regions holding an army of ``s``, as a bit set (``army_regions``; the counter of
+    villages next to armies, DEUS-16.7, and the heuristic's village terms use it)."""
+    owner = state.owner
+    mask = state.mask
+    armies = 0
+    r = -1
+    for _ in range(owner.count(s)):
+        r = owner.index(s, r + 1)  # the seat's regions in order
+        if mask[r] & ARMY_BIT:
+            armies |= 1 << r
+    return armies
 
 
 def destinations(state: DeusState, s: int, start: int, steps: int) -> list[int]:

@@ -143,22 +143,23 @@ def can_construct(state: DeusState, s: int, t: int) -> bool:
 
 
 def buildable(state: DeusState, s: int, kinds: list[int]) -> list[bool]:
-    """:func:`can_construct` of each card type of ``kinds``, one region test per colour (the
-    main choice lists it for every card in hand: :func:`can_pay` is written out here)."""
-    out = []
+    """:func:`can_construct` of each card type of ``kinds``, one region test per colour and one
+    temple test (the main choice lists it for every card in hand: :func:`can_pay` is written
+    out here, and the temple tests of :func:`can_construct`, which do not depend on the card,
+    are made once)."""
+    out: list[bool] = []
+    append = out.append
     onboard = state.onboard[s]
     res = state.res[s]
     gold = state.gold[s]
     sane = min(res) >= 0  # resources are never negative; can_pay finds no plan otherwise
     has_region: dict[int, bool] = {}
+    temple = -1  # the temple tests (DEUS-8.2, 8.4, 8.5): -1 not made yet, else 0 / 1
     for t in kinds:
         color, piece, cost_gold, parts = _BUILD[t]
-        if color == PURPLE:
-            out.append(can_construct(state, s, t))
-            continue
         spare = gold - cost_gold
-        if onboard[piece] < 1 or spare < 0 or not sane:  # DEUS-7.1, 7.3
-            out.append(False)
+        if spare < 0 or not sane or (color != PURPLE and onboard[piece] < 1):  # DEUS-7.1, 7.3
+            append(False)
             continue
         missing = 0  # the resource units to replace with gold (DEUS-7.3.1), as in can_pay
         for r, c in parts:
@@ -166,12 +167,19 @@ def buildable(state: DeusState, s: int, kinds: list[int]) -> list[bool]:
             if have < c:
                 missing += c - have
         if GOLD_PER_RESOURCE * missing > spare:
-            out.append(False)
-            continue
-        has = has_region.get(piece)
-        if has is None:
-            has = has_region[piece] = has_target(state, s, piece)  # DEUS-7.2, 7.4
-        out.append(has)
+            append(False)
+        elif color == PURPLE:
+            if temple < 0:  # as can_construct: the prerequisite, then a region if any temple
+                temple = int(
+                    temple_prerequisite(state, s)
+                    and (state.temples == 0 or has_temple_target(state, s))
+                )
+            append(temple == 1)
+        else:
+            has = has_region.get(piece)
+            if has is None:
+                has = has_region[piece] = has_target(state, s, piece)  # DEUS-7.2, 7.4
+            append(has)
     return out
 
 

@@ -39,7 +39,7 @@ from civtable.games.deus.catalog import (
     card_by_id,
 )
 from civtable.games.deus.rules.board import (
-    ARMY_BIT,
+    army_bits,
     army_regions,
     destinations,
     move_army,
@@ -140,11 +140,7 @@ def count(state: DeusState, s: int, c: Counter) -> int:
                 k += 1
         return k
     if kind == CNT_VILLAGES_ARMIES:  # DEUS-16.7 Ballista, DEUS-9.4
-        armies = 0  # the regions of the seat's armies (bit set)
-        for _ in range(owner.count(s)):
-            r = owner.index(s, r + 1)
-            if mask[r] & ARMY_BIT:
-                armies |= 1 << r
+        armies = army_bits(state, s)
         if armies:
             vatt = state.vatt
             nbits = b.nbits
@@ -452,13 +448,11 @@ def target_choices(state: DeusState) -> list[int]:
         return sorted(by_size.values())
     if purpose == PU_STEAL:
         return army_regions(state, s)
-    if purpose == PU_SIEGE:
-        armies = set(army_regions(state, s))
-        return [
-            v
-            for i, v in enumerate(b.villages)
-            if not state.vatt[i] and any(n in armies for n in b.neighbours[v])
-        ]
+    if purpose == PU_SIEGE:  # the villages CNT_VILLAGES_ARMIES counts (DEUS-16.7)
+        armies = army_bits(state, s)
+        vatt = state.vatt
+        nbits = b.nbits
+        return [v for i, v in enumerate(b.villages) if not vatt[i] and nbits[v] & armies]
     if purpose == PU_MOVE_FROM:
         moved = state.ctx[3:]
         return [r for r in army_regions(state, s) if r not in moved]

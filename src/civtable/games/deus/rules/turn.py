@@ -104,7 +104,7 @@ def legal_actions(state: DeusState, seat: int) -> list[int]:
 # --- applying -----------------------------------------------------------------------------------
 def apply(state: DeusState, seat: int, action: int) -> None:
     """Apply a legal action (validated by :meth:`State.apply`)."""
-    kind, arg = act.split(action)
+    kind, arg = act.SPLIT[action]  # act.split without its range check: the action is legal
     s = seat
     ph = state.phase
     pending: bool
