@@ -414,7 +414,7 @@ def facts(state: CivState, seat: int) -> JSON:
     """
     out: JSON = {
         "wonder_costs": {
-            _WONDER_IDS[d[0]]: industry.wonder_cost(state, seat, d[0]) for d in state.wdecks if d
+            _WONDER_IDS[w]: cost for w, cost in industry.face_up_wonder_costs(state, seat)
         },
         # turn.effective_slot of slots 1 to 5 (slots 3-5 resolve as they are)
         "slots": [*(turn.effective_slot(state, seat, k) for k in (1, 2)), 3, 4, 5],
@@ -459,38 +459,41 @@ def _attack_facts(state: CivState, seat: int, f: list[int]) -> JSON:
     slot, bonus, bbonus, ak = f[6], f[4], f[5], f[8]
     tokens = state.trade[seat][ak] + C.extra_tokens(state, seat, ak)
     out: JSON = {}
-    # the parts of the bonuses that do not depend on the target space, once per defender
-    fixed_att: dict[tuple[int, int], int] = {}
-    fixed_def: dict[int, tuple[int, int]] = {}
-    for t in M.targets(state, seat, f[3], f[7]):
-        kind = M.target_kind(state, seat, t)
-        d = M.defender_of(state, seat, t, kind)
-        card_bonus = bbonus if kind == M.BARB and bbonus >= 0 else bonus
-        fa = fixed_att.get((kind, d))
-        if fa is None:
-            fa = fixed_att[(kind, d)] = M.attack_bonus_fixed(state, seat, kind, d)
-        att = slot + card_bonus + fa + M.attack_bonus_at(state, seat, t, kind)  # attack_bonus
-        dfn = M.defence_base(state, t, kind, d)
+    d_tokens_of: dict[int, int] = {}  # the defender's military trade tokens, per defender
+    ts = M.targets(state, seat, f[3], f[7])
+    keys = _KEYS
+    shared = _TARGET_FACTS  # many targets have the same values
+    for t, (kind, d, att, dfn) in zip(
+        ts, M.attack_values(state, seat, ts, slot, bonus, bbonus), strict=True
+    ):
         d_tokens = 0
         if d >= 0:
-            fd = fixed_def.get(d)
-            if fd is None:
+            got = d_tokens_of.get(d)
+            if got is None:
                 dk = C.place_of_type(state, d, MILITARY)
-                fd = fixed_def[d] = (
-                    M.defence_bonus_fixed(state, d, seat),
-                    state.trade[d][dk] if dk >= 0 else 0,
-                )
-            dfn += fd[0] + M.defence_bonus_at(state, d, t)  # defence_bonus
-            d_tokens = fd[1]
-        out[_KEYS[t]] = {
-            "target": kind,
-            "defender": d,
-            "attack": att,
-            "defence": dfn,
-            "tokens": tokens,
-            "defender_tokens": d_tokens,
-        }
+                got = d_tokens_of[d] = state.trade[d][dk] if dk >= 0 else 0
+            d_tokens = got
+        values = (kind, d, att, dfn, tokens, d_tokens)
+        fact = shared.get(values) if SHARE_PARTS else None
+        if fact is None:
+            fact = {
+                "target": kind,
+                "defender": d,
+                "attack": att,
+                "defence": dfn,
+                "tokens": tokens,
+                "defender_tokens": d_tokens,
+            }
+            if SHARE_PARTS:
+                if len(shared) >= PARTS_SIZE:
+                    shared.clear()
+                shared[values] = fact
+        out[keys[t]] = fact
     return out
+
+
+#: the facts of one attack target by their values, shared by the views (read-only)
+_TARGET_FACTS: dict[tuple[int, ...], JSON] = {}
 
 
 def _mode_facts(state: CivState, seat: int, f: list[int]) -> list[JSON]:

@@ -160,6 +160,17 @@ def wonder_cost(state: CivState, seat: int, w: int) -> int:
     return max(0, cost)
 
 
+def face_up_wonder_costs(state: CivState, seat: int) -> list[tuple[int, int]]:
+    """(wonder, :func:`wonder_cost`) of each face-up wonder, deck by deck: the printed costs
+    when no reduction applies to the seat (the common case), else :func:`wonder_cost` each."""
+    held = state.cs_cards[seat]
+    if state.leader[seat] != _EGYPT and _BUENOS_AIRES not in held and _BRUSSELS not in held:
+        return [(d[0], _COSTS[d[0]]) for d in state.wdecks if d]
+    return [(d[0], wonder_cost(state, seat, d[0])) for d in state.wdecks if d]
+
+
+#: the printed cost of each wonder (never below 0)
+_COSTS = tuple(max(0, w.cost) for w in WONDERS)
 _EGYPT = C.L["egypt"]
 _BUENOS_AIRES, _BRUSSELS = C.CS_ID["buenos_aires"], C.CS_ID["brussels"]
 

@@ -14,6 +14,8 @@ from civtable.games.civilization_a_new_dawn.catalog import (
     CITY_STATES,
     DEFENSIVE_PACT,
     FOCUS_CARDS,
+    GRASS,
+    HILLS,
     JOINT_WAR,
     MILITARY,
     WONDERS,
@@ -21,6 +23,7 @@ from civtable.games.civilization_a_new_dawn.catalog import (
 )
 from civtable.games.civilization_a_new_dawn.rules import common as C  # noqa: N812
 from civtable.games.civilization_a_new_dawn.rules import kinds as K  # noqa: N812
+from civtable.games.civilization_a_new_dawn.rules.culture import within_bits
 from civtable.games.civilization_a_new_dawn.rules.turn import give_trade_tokens, op, push
 
 if TYPE_CHECKING:
@@ -119,12 +122,18 @@ def targets(state: CivState, seat: int, rng: int, flags: int) -> list[int]:
     allow it, and through occupied spaces only with "any" range.
     """
     b = state.board
-    sources = C.friendly_bits(state, seat)
+    occ = C.occupancy(state)  # once: each call compares the lists its bitsets came from
+    friendly = occ.friendly
+    sources = friendly[seat]
     for s in state.taken:
         sources &= ~b.bit[s]
-    barbs = C.barbarian_bits(state)
-    blocked = barbs | C.rival_bits(state, seat)
-    target = blocked | C.city_state_bits(state)  # target_kind(...) >= 0
+    barbs = occ.barbs
+    rivals = 0  # C.rival_bits
+    for g, f in enumerate(friendly):
+        if g != seat:
+            rivals |= f
+    blocked = barbs | rivals
+    target = blocked | occ.cstates  # target_kind(...) >= 0
     found = sources & barbs
     water = b.water_mask
     through_water = bool(flags & (THROUGH_WATER | THROUGH_ANY))
@@ -218,6 +227,7 @@ _DEFENCE_WONDERS = tuple(
 _BIG_BEN, _KREMLIN = C.W["big_ben"], C.W["kremlin"]
 _SCYTHIA = C.L["scythia"]
 _KABUL, _CARTHAGE = C.CS_ID["kabul"], C.CS_ID["carthage"]
+_GRASS_HILLS = (GRASS, HILLS)  # C.steppable_grass_hills
 
 
 def defence_bonus(state: CivState, d: int, t: int, attacker: int) -> int:
@@ -254,10 +264,9 @@ def defence_bonus_at(state: CivState, d: int, t: int) -> int:
 
 def _carthage(state: CivState, seat: int, t: int) -> int:
     """Carthage card: +1 per city-state token and friendly city within 2 of the space."""
-    from civtable.games.civilization_a_new_dawn.rules.culture import within_bits
-
     near = within_bits(state, state.board.bit[t], 2)
-    return (near & (C.city_state_bits(state) | C.city_bits(state, seat))).bit_count()
+    occ = C.occupancy(state)
+    return (near & (occ.cstates | occ.cities[seat])).bit_count()
 
 
 def _reinforced(state: CivState, seat: int) -> int:
@@ -277,6 +286,91 @@ def defence_base(state: CivState, t: int, kind: int, defender: int) -> int:
         if tok[n] == defender and reinf[n]:
             rf += 1
     return (2 * diff if kind in (CITY, CAPITAL) else diff) + rf
+
+
+def attack_values(
+    state: CivState, seat: int, ts: list[int], slot: int, bonus: int, bbonus: int
+) -> list[tuple[int, int, int, int]]:
+    """For each target space of ``ts``, what :func:`apply_attack` would compute before the
+    dice (CIV-14.5): ``(kind, defender, attack, defence)`` with the attack card's ``slot``,
+    ``bonus`` and barbarian bonus ``bbonus`` (-1: none). The same terms as
+    :func:`attack_bonus`, :func:`defence_base` and :func:`defence_bonus`, with what does not
+    depend on the target space computed once: the fixed bonuses per defender, the difficulty
+    table, each defender's reinforced tokens as a bitset; the space-dependent bonuses only for
+    the seats that have one (Big Ben, Scythia, Kabul, Carthage)."""
+    b = state.board
+    bit, adjm = b.bit, b.adjacent_mask
+    diffs = C.difficulties(state, state.current)  # as defence_base: Divine Wind on its turn
+    owner = state.wonder_owner
+    held = state.cs_cards[seat]
+    # attack_bonus_at's terms, what does not depend on the space read once
+    ben = [p for p in state.caravans[seat] if p >= 0] if owner[_BIG_BEN] == seat else []
+    scythia = state.leader[seat] == _SCYTHIA
+    kabul = _KABUL in held
+    carthage = _CARTHAGE in held
+    att_at = bool(ben) or scythia or kabul or carthage
+    occ = C.occupancy(state)
+    near_mask = occ.cstates | occ.cities[seat]  # _carthage
+    adjacent, cs_printed, terrain = b.adjacent, b.city_state, b.terrain
+    fixed_att: dict[tuple[int, int], int] = {}
+    # per defending seat: its fixed bonus, its reinforced tokens (bitset), whether a bonus
+    # depends on the space
+    per_def: dict[int, tuple[int, int, bool]] = {}
+    out: list[tuple[int, int, int, int]] = []
+    barb, cs, city, tok, capital = state.barb, state.cs, state.city, state.tok, state.capital
+    for t in ts:
+        # target_kind and defender_of
+        if barb[t] >= 0:
+            kind, d = BARB, -1
+        elif cs[t] >= 0:
+            kind, d = CSTATE, -2
+        else:
+            c = city[t]
+            if c >= 0 and c != seat:
+                kind, d = (CAPITAL if capital[c] == t else CITY), c
+            else:
+                tk = tok[t]
+                kind = TOKEN if tk >= 0 and tk != seat else -1
+                d = c if c >= 0 else tk  # C.owner_of
+        fa = fixed_att.get((kind, d))
+        if fa is None:
+            fa = fixed_att[(kind, d)] = attack_bonus_fixed(state, seat, kind, d)
+        att = slot + (bbonus if kind == BARB and bbonus >= 0 else bonus) + fa
+        if att_at:  # attack_bonus_at
+            cs_here = cs_printed[t]
+            if ben:
+                adj = adjacent[t]
+                att += 2 * sum(1 for p in ben if p in adj)
+            if scythia and (cs_here >= 0 or terrain[t] in _GRASS_HILLS):  # steppable_grass_hills
+                att += 3
+            if kabul and kind in (CITY, CAPITAL, CSTATE) and cs_here != _KABUL:
+                att += 3
+            if carthage and cs_here != _CARTHAGE:
+                att += (within_bits(state, bit[t], 2) & near_mask).bit_count()
+        if kind == CSTATE:
+            dfn = CITY_STATE_DEFENCE
+        elif kind == BARB:
+            dfn = diffs[t]
+        else:
+            pd = per_def.get(d)
+            if pd is None:
+                rb = 0
+                for s in b.spaces_of(C.occupancy(state).tokens[d]):
+                    if state.reinf[s]:
+                        rb |= bit[s]
+                pd = per_def[d] = (
+                    defence_bonus_fixed(state, d, seat),
+                    rb,
+                    owner[_BIG_BEN] == d
+                    or state.leader[d] == _SCYTHIA
+                    or _CARTHAGE in state.cs_cards[d],
+                )
+            rf = (pd[1] & (bit[t] | adjm[t])).bit_count()
+            dfn = (2 * diffs[t] if kind in (CITY, CAPITAL) else diffs[t]) + rf + pd[0]
+            if pd[2]:
+                dfn += defence_bonus_at(state, d, t)
+        out.append((kind, d, att, dfn))
+    return out
 
 
 def return_cards_on_declare(state: CivState, seat: int, t: int, kind: int, defender: int) -> None:

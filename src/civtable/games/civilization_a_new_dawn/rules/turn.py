@@ -9,7 +9,7 @@ of the vocabulary to its named rule function.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from civtable.core.errors import IllegalActionError
 from civtable.games.civilization_a_new_dawn import actions as A  # noqa: N812
@@ -130,7 +130,25 @@ def describe_actions(state: CivState, seat: int, actions: list[int]) -> list[str
     fn = K.DESCRIBE.get(frame[0])
     if fn is not None:
         return [fn(state, frame, a) for a in actions]
-    return [generic_label(state, a) for a in actions]
+    labels = space_labels(state)
+    sp = A.SPACE
+    return [labels[a - sp] if a >= sp else generic_label(state, a) for a in actions]
+
+
+def space_labels(state: CivState) -> tuple[str, ...]:
+    """:func:`generic_label` of every space action, by space: made once per map (its
+    coordinates, an immutable tuple, kept with them) and shared."""
+    coords = state.board.coords
+    last = _SPACE_LABELS
+    if last[0] is not coords:
+        last[0] = coords
+        last[1] = tuple(f"space ({q},{r})" for q, r in coords)
+    labels: tuple[str, ...] = last[1]
+    return labels
+
+
+#: the coordinates the last :func:`space_labels` call read and its labels
+_SPACE_LABELS: list[Any] = [None, ()]
 
 
 def place_label(state: CivState, seat: int, k: int) -> str:
