@@ -121,6 +121,10 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     (out / STAMP).unlink(missing_ok=True)  # no stamp while the build is incomplete
     started = time.monotonic()
+    # the digests of the sources as compiled, taken before mypyc reads them: a source edited
+    # during the build must not be stamped as up to date
+    deps = dependencies(modules, sorted(chosen))
+    sources = {p.relative_to(SRC).as_posix(): digest(p) for p in deps}
     paths = [str(source(m).relative_to(ROOT)) for m in modules]
     os.chdir(ROOT)  # mypy reads its configuration (pyproject.toml) from here
     extensions = mypycify(paths, target_dir=str(out / "c"), group_name=GROUP, opt_level="3")
@@ -155,10 +159,14 @@ def main(argv: list[str] | None = None) -> int:
         "games": sorted(chosen),
         "modules": modules,
         "files": files,
-        "sources": {
-            p.relative_to(SRC).as_posix(): digest(p) for p in dependencies(modules, sorted(chosen))
-        },
+        "sources": sources,
     }
+    changed = sorted(rel for rel, d in sources.items() if digest(SRC / rel) != d)
+    if changed:
+        raise SystemExit(
+            f"build_compiled: {', '.join(changed)} changed during the build; no stamp written"
+            " (run it again)"
+        )
     (out / STAMP).write_text(json.dumps(stamp, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(
         f"build_compiled: {len(modules)} modules of {', '.join(sorted(chosen))} in"
