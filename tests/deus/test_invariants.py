@@ -133,7 +133,7 @@ def _extra_turn(s: DeusState) -> None:
     s.turns[1] += 1
 
 
-CORRUPTIONS: list[tuple[str, Callable[[DeusState], None], str]] = [
+CORRUPTIONS: list[tuple[str, Callable[[DeusState], object], str]] = [
     ("lost card", lambda s: s.deck.pop(), "cards in the game"),
     ("copied card", lambda s: s.hands[1].append(s.hands[1][0]), "in the game, the deck holds"),
     ("piece created", lambda s: s.onboard[0].__setitem__(0, s.onboard[0][0] + 1), "the box holds"),
