@@ -304,3 +304,45 @@ def test_a_batch_whose_move_row_exists_already_is_written_entry_by_entry(store: 
     assert store.moves(a) == [(0, 1)]
     assert store.moves(b) == [(0, 9)]
     assert store.get_game(b).seq == 0
+
+
+def test_sqlite_batches_reuse_one_connection_and_a_failed_one_is_replaced(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite: the moves' writes keep one driver connection between batches (a pool checkout
+    per batch cost more CPU than a small batch's writes); a batch whose connection fails is
+    refused whole and the next batch takes a new connection; ``close`` releases it."""
+    store = Store.open(sqlite_url)
+    try:
+        a, b = _game(store, 1), _game(store, 2)
+        taken: list[Any] = []
+        real = store.engine.raw_connection
+
+        def counting() -> Any:
+            fairy = real()
+            taken.append(fairy)
+            return fairy
+
+        monkeypatch.setattr(store.engine, "raw_connection", counting)
+        assert store.append_batch([Append(a, 0, ((0, 1),))]) == [None]
+        assert store.append_batch([Append(a, 1, ((1, 2),)), Append(b, 0, ((0, 3),))]) == [
+            None,
+            None,
+        ]
+        assert len(taken) == 1  # one connection for both batches
+
+        def broken(*_args: Any, **_kwargs: Any) -> Any:
+            raise OSError("disk gone")
+
+        monkeypatch.setattr(store, "_append_on", broken)
+        with pytest.raises(OSError, match="disk gone"):
+            store.append_batch([Append(b, 1, ((1, 4),))])
+        monkeypatch.undo()
+        monkeypatch.setattr(store.engine, "raw_connection", counting)
+        assert store.append_batch([Append(b, 1, ((1, 5),))]) == [None]
+        assert len(taken) == 2  # the failed connection was not kept
+        assert store.moves(a) == [(0, 1), (1, 2)]
+        assert store.moves(b) == [(0, 3), (1, 5)]
+    finally:
+        store.close()
+    assert store._raw is None

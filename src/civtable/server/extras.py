@@ -55,8 +55,20 @@ def catalog(game_id: str, lang: str = "en") -> JSON:
     }
 
 
+#: extras module name -> its hint function (None: none), looked up once: a payload is built
+#: after every change and each lookup went through ``importlib.import_module`` (issue 23)
+_HINTS: dict[str, Hints | None] = {}
+
+
 def hints(game_id: str) -> Hints | None:
     """The hint function of ``game_id`` (``None`` when it has none)."""
-    module = extras_module(game_id)
-    fn: Hints | None = getattr(module, "hints", None) if module is not None else None
+    name = EXTRAS.get(game_id)
+    if name is None:
+        return None
+    try:
+        return _HINTS[name]
+    except KeyError:
+        pass
+    fn: Hints | None = getattr(importlib.import_module(name), "hints", None)
+    _HINTS[name] = fn
     return fn

@@ -220,6 +220,9 @@ class LiveGame:
     #: with other processes: (listener epoch, notice mark) when this copy was last read from the
     #: store (:meth:`Hub._mark`); None: it must be read before the next request
     synced: tuple[int, int] | None = None
+    #: (record, :meth:`Hub.summary` of it): the public facts every payload starts from, built
+    #: once per record, not once per payload (issue 23); a move's record gets its ``seq`` only
+    summary: tuple[GameRecord, JSON] | None = None
 
     #: raised whenever any payload may change (a move, a tentative step, a lobby change): clients
     #: keep the payload with the highest version, whatever order answers and pushes arrive in.
@@ -810,8 +813,13 @@ class Hub:
                 401, "token_required", "this needs your seat token (Authorization: Bearer …)"
             )
         found = -1
+        digest = None  # hashed once for all the seats (not once per seat)
         for s in live.record.seats:
-            if tokens.matches(token, s.token_hash):
+            if s.token_hash is None:
+                continue
+            if digest is None:
+                digest = tokens.token_hash(token)
+            if tokens.matches_hash(digest, s.token_hash):
                 found = s.seat
         if found < 0:
             raise ApiError(403, "wrong_token", f"this token holds no seat in game {live.id}")
@@ -867,7 +875,10 @@ class Hub:
         hit = live.cache.get(seat)
         if hit is not None:
             return hit
-        doc = self.summary(live.record)
+        known = live.summary
+        if known is None or known[0] is not live.record:
+            known = live.summary = (live.record, self.summary(live.record))
+        doc = dict(known[1])
         doc["type"] = "state"
         doc["seq"] = live.seq
         doc["version"] = live.version
@@ -1383,7 +1394,11 @@ class Hub:
         if finished is not None:
             live.record = await self._db(self.store.get_game, live.id)
         else:
-            live.record = _with_seq(live.record, new_seq)
+            record = live.record
+            live.record = _with_seq(record, new_seq)
+            known = live.summary
+            if known is not None and known[0] is record:  # the same facts but the seq
+                live.summary = (live.record, {**known[1], "seq": new_seq})
         self._broadcast(live)
 
     # --- suggest a move ----------------------------------------------------------------------

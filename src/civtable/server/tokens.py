@@ -22,3 +22,11 @@ def matches(token: str, stored_hash: str | None) -> bool:
     if stored_hash is None:
         return False
     return hmac.compare_digest(token_hash(token), stored_hash)
+
+
+def matches_hash(digest: str, stored_hash: str | None) -> bool:
+    """:func:`matches` for a token already hashed (:func:`token_hash`): one hash checked
+    against the hashes of all the seats of a game."""
+    if stored_hash is None:
+        return False
+    return hmac.compare_digest(digest, stored_hash)

@@ -233,6 +233,11 @@ class Store:
         #: added to this store's change notices (PostgreSQL), so that the server process that
         #: made a change can tell its own notices from the other processes'
         self.origin = ""
+        #: SQLite: the connection :meth:`_append_raw` keeps between batches (taking one from
+        #: the pool and giving it back, with the pool's rollback on return, cost more CPU than
+        #: a small batch's writes, issue 23); ``_raw_lock`` is held while it is in use
+        self._raw: Any = None
+        self._raw_lock = threading.Lock()
 
     @property
     def dialect(self) -> str:
@@ -284,7 +289,12 @@ class Store:
             return rev
 
     def close(self) -> None:
-        """Release the connection pool."""
+        """Release the connection pool (and the connection kept for the moves' writes)."""
+        with self._raw_lock:
+            fairy, self._raw = self._raw, None
+        if fairy is not None:
+            with contextlib.suppress(Exception):
+                fairy.close()
         self.engine.dispose()
 
     @contextmanager
@@ -537,48 +547,69 @@ class Store:
         every stored move, in one transaction. SQLAlchemy's execution of two statements per
         entry cost more CPU than the writes (issue 23). Raises ``sqlite3.IntegrityError``
         (nothing stored) when a move row exists although ``games.seq`` said it did not."""
+        if isinstance(self.engine.pool, StaticPool) or not self._raw_lock.acquire(blocking=False):
+            # one shared connection (an in-memory database), or another thread is writing
+            # through the kept one: a connection of the pool, as any other statement
+            fairy = self.engine.raw_connection()
+            try:
+                return self._append_on(fairy.driver_connection, batch)
+            finally:
+                fairy.close()
+        try:
+            if self._raw is None:
+                self._raw = self.engine.raw_connection()
+            try:
+                return self._append_on(self._raw.driver_connection, batch)
+            except sqlite3.IntegrityError:
+                raise  # rolled back: the connection is sound
+            except BaseException:
+                # a connection that failed is not kept (the next batch takes a new one)
+                fairy, self._raw = self._raw, None
+                with contextlib.suppress(Exception):
+                    fairy.close()
+                raise
+        finally:
+            self._raw_lock.release()
+
+    def _append_on(self, raw: Any, batch: Sequence[Append]) -> list[StoreError | None]:
+        """:meth:`_append_raw`'s transaction on the driver's connection ``raw`` (committed, or
+        rolled back and raised)."""
         now = _sqlite_time(_now())
         results: list[StoreError | None] = []
         rows: list[tuple[str, int, int, int, str]] = []
-        fairy = self.engine.raw_connection()
+        assert isinstance(raw, sqlite3.Connection)
         try:
-            raw = fairy.driver_connection
-            assert isinstance(raw, sqlite3.Connection)
-            try:
-                cur = raw.cursor()
-                for entry in batch:
-                    game_id, seq, steps = entry.game_id, entry.seq, entry.steps
-                    if not steps:
-                        results.append(StoreError("append_moves needs at least one move"))
-                        continue
-                    if entry.finished is None:
-                        cur.execute(_SQLITE_ADVANCE, (seq + len(steps), now, game_id, seq))
+            cur = raw.cursor()
+            for entry in batch:
+                game_id, seq, steps = entry.game_id, entry.seq, entry.steps
+                if not steps:
+                    results.append(StoreError("append_moves needs at least one move"))
+                    continue
+                if entry.finished is None:
+                    cur.execute(_SQLITE_ADVANCE, (seq + len(steps), now, game_id, seq))
+                else:
+                    result = json.dumps(entry.finished, sort_keys=True)
+                    cur.execute(_SQLITE_FINISH, (seq + len(steps), now, result, game_id, seq))
+                if cur.rowcount != 1:
+                    if cur.execute(_SQLITE_EXISTS, (game_id,)).fetchone() is None:
+                        results.append(UnknownGameIdError(f"no game {game_id!r}"))
                     else:
-                        result = json.dumps(entry.finished, sort_keys=True)
-                        cur.execute(_SQLITE_FINISH, (seq + len(steps), now, result, game_id, seq))
-                    if cur.rowcount != 1:
-                        if cur.execute(_SQLITE_EXISTS, (game_id,)).fetchone() is None:
-                            results.append(UnknownGameIdError(f"no game {game_id!r}"))
-                        else:
-                            results.append(
-                                StaleSequenceError(
-                                    f"game {game_id} is not active with {seq} moves; reload it"
-                                )
+                        results.append(
+                            StaleSequenceError(
+                                f"game {game_id} is not active with {seq} moves; reload it"
                             )
-                        continue
-                    rows.extend(
-                        (game_id, seq + i, seat, action, now)
-                        for i, (seat, action) in enumerate(steps)
-                    )
-                    results.append(None)
-                if rows:
-                    cur.executemany(_SQLITE_INSERT_MOVES, rows)
-                raw.commit()
-            except BaseException:
-                raw.rollback()
-                raise
-        finally:
-            fairy.close()
+                        )
+                    continue
+                rows.extend(
+                    (game_id, seq + i, seat, action, now) for i, (seat, action) in enumerate(steps)
+                )
+                results.append(None)
+            if rows:
+                cur.executemany(_SQLITE_INSERT_MOVES, rows)
+            raw.commit()
+        except BaseException:
+            raw.rollback()
+            raise
         return results
 
     def _append_set(self, conn: Connection, batch: Sequence[Append]) -> list[StoreError | None]:
