@@ -251,9 +251,7 @@ def _feasible_wonder(
         return False  # no free city (:func:`free_cities`)
     base = step.base_production + spent
     for deck in state.wdecks:
-        if deck and max_production(state, seat, deck[0], base) >= wonder_cost(
-            state, seat, deck[0]
-        ):
+        if deck and max_production(state, seat, deck[0], base) >= wonder_cost(state, seat, deck[0]):
             return True
     return False
 

@@ -96,9 +96,7 @@ def _compile(cond: dict[str, Any]) -> Check:
         return lambda state, seat, occ: 1 + CITIES - state.cities_left[seat] >= count
     if kind == "control_world_wonders":
         ws = WONDERS_OF_TYPE[cond["wonder_type"]]
-        return lambda state, seat, occ: (
-            sum(1 for w in ws if state.wonder_owner[w] == seat) >= count
-        )
+        return lambda state, seat, occ: sum(1 for w in ws if state.wonder_owner[w] == seat) >= count
     if kind == "win_attack_against_rival_capital":
         return lambda state, seat, occ: bool(state.won_capital[seat] & WON_CAPITAL)
     if kind == "control_conquered_city_states":
