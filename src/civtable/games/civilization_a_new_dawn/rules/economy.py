@@ -68,6 +68,11 @@ def enterable_bits(state: CivState, seat: int, slot: int, card: int) -> int:
 
 def next_steps(state: CivState, seat: int, i: int, slot: int, card: int) -> list[int]:
     """Spaces the caravan may enter next (CIV-10.4, CIV-10.5), ascending."""
+    return state.board.spaces_of(_next_bits(state, seat, i, slot, card))
+
+
+def _next_bits(state: CivState, seat: int, i: int, slot: int, card: int) -> int:
+    """:func:`next_steps` as a bitset."""
     pos = state.caravans[seat][i]
     b = state.board
     if pos == -1:
@@ -77,8 +82,8 @@ def next_steps(state: CivState, seat: int, i: int, slot: int, card: int) -> list
     elif pos >= 0:
         cand = b.adjacent_mask[pos]
     else:
-        return []
-    return b.spaces_of(cand & enterable_bits(state, seat, slot, card))
+        return 0
+    return cand & enterable_bits(state, seat, slot, card)
 
 
 def visit_target(state: CivState, seat: int, s: int) -> bool:
@@ -135,6 +140,14 @@ def steps_for(state: CivState, seat: int, i: int, slot: int, card: int, left: in
     return steps
 
 
+def has_steps(state: CivState, seat: int, i: int, slot: int, card: int, left: int) -> bool:
+    """``bool(steps_for(...))``, without listing the spaces when no caravan arrived this
+    turn."""
+    if state.arrived:
+        return bool(steps_for(state, seat, i, slot, card, left))
+    return bool(_next_bits(state, seat, i, slot, card))
+
+
 @K.decision(K.D_CARAVAN, "choose a caravan to move")
 def legal_caravan(state: CivState, frame: K.Frame) -> list[int]:
     """Unmoved usable caravans with somewhere to go (OPT + i), or finish."""
@@ -147,7 +160,7 @@ def legal_caravan(state: CivState, frame: K.Frame) -> list[int]:
         if p != -2
         and not moved >> i & 1
         and ARRIVED - i not in state.arrived  # CIV-10.6: no second move this turn
-        and steps_for(state, seat, i, slot, card, move + frame[6])
+        and has_steps(state, seat, i, slot, card, move + frame[6])
     ]
     return [A.DONE, *opts] if opts else []
 
