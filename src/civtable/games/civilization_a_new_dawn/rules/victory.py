@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from civtable.games.civilization_a_new_dawn.catalog import (
     CITIES,
+    OPEN_BORDERS,
     VICTORY_CARDS,
     WONDER_TYPES,
     WONDERS,
@@ -208,11 +209,16 @@ def check_agendas(state: CivState) -> None:
         occ = C.occupancy(state)
     victory, marks = state.victory, state.marks
     for seat in range(state.players):
+        seat_changed = changed
+        if changed != -1 and changed & G_MAP and seen is not None:
+            seat_changed = _map_change_for(state, seat, changed, occ, seen[0])
+            if not seat_changed:
+                continue
         for i, v in enumerate(victory):
-            if marks[seat] >> i & 1 or not CARD_READS[v] & changed:
+            if marks[seat] >> i & 1 or not CARD_READS[v] & seat_changed:
                 continue
             for reads, fulfilled in AGENDAS[v]:
-                if reads & changed and fulfilled(state, seat, occ):
+                if reads & seat_changed and fulfilled(state, seat, occ):
                     break
             else:
                 continue  # no agenda of this card newly fulfilled
@@ -226,6 +232,24 @@ def check_agendas(state: CivState) -> None:
                 ]
                 C.log(state, "agenda", seat=seat, card=card.id, agenda=met[0])
     state.agenda_seen = _snapshot(state, occ)
+
+
+def _map_change_for(
+    state: CivState, seat: int, changed: int, occ: C.Occupancy, last: C.Occupancy
+) -> int:
+    """``changed`` (with ``G_MAP``) as the seat's map conditions see it: they read the seat's
+    own tokens and cities (its friendly spaces, its cities and the tokens maturing them), and
+    other seats' tokens and cities only with the Sydney Opera House or a rival's Open Borders
+    card (:func:`~.common.maturing_bits`, CIV-A26); when none of what the seat reads changed,
+    ``G_MAP`` is left out."""
+    if occ.tokens[seat] != last.tokens[seat] or occ.cities[seat] != last.cities[seat]:
+        return changed
+    if state.wonder_owner[C.SYDNEY] == seat:
+        return changed
+    for g in range(state.players):
+        if g != seat and state.pcard_holder[g][OPEN_BORDERS] == seat:
+            return changed
+    return changed & ~G_MAP
 
 
 def _keys(state: CivState, seat: int) -> tuple[int, int]:
