@@ -111,9 +111,9 @@ class CivState(State):
     rng: Rng
     log: list[JSON] | None
     _legal: dict[int, list[int]]
-    #: what the last agenda check saw (tokens, cities, other inputs), never changed in place:
+    #: what the last agenda check saw (the map's bitsets, other inputs), never changed in place:
     #: see :func:`.rules.victory.check_agendas`; derived, not serialized
-    agenda_seen: tuple[list[int], list[int], list[Any]] | None
+    agenda_seen: tuple[Occupancy, list[Any]] | None
     #: the map's bitsets (:func:`.rules.common.occupancy`); derived, not serialized
     occupancy: Occupancy | None
     # per space

@@ -43,14 +43,15 @@ def place_targets(state: CivState, seat: int, frame: K.Frame) -> list[int]:
     """Legal spaces of ``[D_PLACE, seat, left, maxdiff, mode, mandatory, anchor, ctx]``."""
     maxdiff, mode, anchor, ctx = frame[3], frame[4], frame[6], frame[7]
     b = state.board
+    occ = C.occupancy(state)  # once: each call compares the lists its bitsets came from
     if mode in (ADJ_ANCHOR, STONEHENGE):
         cand = b.grow(b.bit[anchor])
     else:
-        own = C.friendly_bits(state, seat) if mode == ADJ_FRIENDLY else C.city_bits(state, seat)
+        own = occ.friendly[seat] if mode == ADJ_FRIENDLY else occ.cities[seat]
         cand = b.grow(own)
     # placeable(), for every candidate at once
     land = C.land_within(state, seat, ctx, maxdiff) if maxdiff else b.valid_mask & ~b.water_mask
-    taken = C.barbarian_bits(state) | C.occupied_bits(state) | C.city_state_bits(state)
+    taken = occ.barbs | occ.occupied | occ.cstates
     out = b.spaces_of(cand & land & ~taken)
     if mode == STONEHENGE:
         out = [s for s in out if b.terrain[s] == HILLS]
@@ -126,7 +127,7 @@ def legal_place(state: CivState, frame: K.Frame) -> list[int]:
     seat = frame[1]
     if frame[2] <= 0:
         return []
-    if state.supply[seat] <= 0 and not any(t == seat for t in state.tok):
+    if state.supply[seat] <= 0 and seat not in state.tok:
         return []
     targets = [A.SPACE + s for s in place_targets(state, seat, frame)]
     if not targets:
@@ -160,7 +161,7 @@ def legal_reclaim(state: CivState, frame: K.Frame) -> list[int]:
     seat = frame[1]
     if state.supply[seat] > 0:
         return [A.DONE]
-    own = [A.SPACE + x for x, t in enumerate(state.tok) if t == seat]
+    own = [A.SPACE + x for x in C.indices(state.tok, seat)]
     return own or [A.DONE]
 
 

@@ -68,17 +68,26 @@ def enterable_bits(state: CivState, seat: int, slot: int, card: int) -> int:
 
 def next_steps(state: CivState, seat: int, i: int, slot: int, card: int) -> list[int]:
     """Spaces the caravan may enter next (CIV-10.4, CIV-10.5), ascending."""
+    return state.board.spaces_of(_next_bits(state, seat, i, slot, card))
+
+
+def _next_bits(state: CivState, seat: int, i: int, slot: int, card: int) -> int:
+    """:func:`next_steps` as a bitset."""
     pos = state.caravans[seat][i]
+    if pos < -1:
+        return 0
+    return _around(state, seat, pos) & enterable_bits(state, seat, slot, card)
+
+
+def _around(state: CivState, seat: int, pos: int) -> int:
+    """The spaces next to a caravan on ``pos`` (>= 0), or next to its start cities (-1)."""
     b = state.board
-    if pos == -1:
-        cand = 0
-        for c in start_cities(state, seat):
-            cand |= b.adjacent_mask[c]
-    elif pos >= 0:
-        cand = b.adjacent_mask[pos]
-    else:
-        return []
-    return b.spaces_of(cand & enterable_bits(state, seat, slot, card))
+    if pos >= 0:
+        return b.adjacent_mask[pos]
+    cand = 0
+    for c in start_cities(state, seat):
+        cand |= b.adjacent_mask[c]
+    return cand
 
 
 def visit_target(state: CivState, seat: int, s: int) -> bool:
@@ -141,14 +150,26 @@ def legal_caravan(state: CivState, frame: K.Frame) -> list[int]:
     seat, move, slot, moved, card = frame[1], frame[2], frame[3], frame[4], frame[5]
     if move + frame[6] <= 0:
         return []
-    opts = [
-        A.OPT + i
-        for i, p in enumerate(state.caravans[seat])
-        if p != -2
-        and not moved >> i & 1
-        and ARRIVED - i not in state.arrived  # CIV-10.6: no second move this turn
-        and steps_for(state, seat, i, slot, card, move + frame[6])
-    ]
+    arrived, left = state.arrived, move + frame[6]
+    enter = home = -1  # enterable_bits and the spaces next to the start cities, when needed
+    opts = []
+    for i, p in enumerate(state.caravans[seat]):
+        if p == -2 or moved >> i & 1 or ARRIVED - i in arrived:  # CIV-10.6: one move a turn
+            continue
+        if arrived:  # steps_for lists the spaces it may enter (CIV-10.7)
+            if steps_for(state, seat, i, slot, card, left):
+                opts.append(A.OPT + i)
+            continue
+        if enter < 0:
+            enter = enterable_bits(state, seat, slot, card)
+        if p >= 0:
+            near = state.board.adjacent_mask[p]
+        else:
+            if home < 0:
+                home = _around(state, seat, -1)
+            near = home
+        if near & enter:
+            opts.append(A.OPT + i)
     return [A.DONE, *opts] if opts else []
 
 

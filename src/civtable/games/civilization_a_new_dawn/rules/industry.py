@@ -47,6 +47,41 @@ def _destination_ok(state: CivState, seat: int, s: int, slot: int, diff: tuple[i
     return not any(city[n] >= 0 or b.city_state[n] >= 0 for n in b.adjacent[s])
 
 
+def _city_candidates(
+    state: CivState, seat: int, card: int, slot: int, rng: int
+) -> tuple[int, tuple[int, ...]]:
+    """The bitset of the spaces within range that pass CIV-11.3 (a)-(c) as bitsets (see
+    :func:`city_spaces`), and the seat's difficulty table for the checks space by space."""
+    b = state.board
+    diff = C.difficulties(state, seat, C.CTX_CULT_IND)
+    within = C.land_within(state, seat, C.CTX_CULT_IND, slot)
+    passable = within
+    if "city_range_through_water" in FOCUS_CARDS[card].abilities:
+        passable |= b.water_mask
+    occ = C.occupancy(state)  # once: each call compares the lists its bitsets came from
+    cities = tokens = rivals = 0
+    for g, f in enumerate(occ.friendly):
+        if g != seat:
+            rivals |= f
+    passable &= ~(occ.barbs | rivals)
+    seen = frontier = occ.friendly[seat]
+    grow = b.grow
+    for _ in range(rng):
+        frontier = grow(frontier) & passable & ~seen
+        if not frontier:
+            break
+        seen |= frontier
+    # CIV-11.3 (a)-(c) as bitsets first (no city, barbarian, city-state or rival's token there,
+    # no city or city-state next to it), then the remaining conditions space by space
+    for c in occ.cities:
+        cities |= c
+    for t in occ.tokens:
+        tokens |= t
+    states = occ.cstates | b.city_state_mask
+    taken = cities | states | occ.barbs | (tokens & ~occ.tokens[seat])
+    return seen & within & ~(taken | grow(cities | states)), diff
+
+
 def city_spaces(state: CivState, seat: int, card: int, slot: int, rng: int) -> list[int]:
     """Legal new-city spaces (CIV-11.3 (d) counted as in CIV-0.3).
 
@@ -56,28 +91,7 @@ def city_spaces(state: CivState, seat: int, card: int, slot: int, rng: int) -> l
     space."""
     b = state.board
     abilities = FOCUS_CARDS[card].abilities
-    diff = C.difficulties(state, seat, C.CTX_CULT_IND)
-    passable = C.land_within(state, seat, C.CTX_CULT_IND, slot)
-    if "city_range_through_water" in abilities:
-        passable |= b.water_mask
-    passable &= ~(C.barbarian_bits(state) | C.rival_bits(state, seat))
-    seen = frontier = C.friendly_bits(state, seat)
-    for _ in range(rng):
-        frontier = b.grow(frontier) & passable & ~seen
-        if not frontier:
-            break
-        seen |= frontier
-    # CIV-11.3 (a)-(c) as bitsets first (no city, barbarian, city-state or rival's token there,
-    # no city or city-state next to it), then the remaining conditions space by space
-    occ = C.occupancy(state)
-    cities = tokens = 0
-    for c in occ.cities:
-        cities |= c
-    for t in occ.tokens:
-        tokens |= t
-    states = occ.cstates | b.city_state_mask
-    taken = cities | states | occ.barbs | (tokens & ~occ.tokens[seat])
-    seen &= C.land_within(state, seat, C.CTX_CULT_IND, slot) & ~(taken | b.grow(cities | states))
+    seen, diff = _city_candidates(state, seat, card, slot, rng)
     out = {s for s in b.spaces_of(seen) if _destination_ok(state, seat, s, slot, diff)}
     if "city_on_own_caravan_any_distance" in abilities:
         for p in state.caravans[seat]:
@@ -90,10 +104,31 @@ def city_spaces(state: CivState, seat: int, card: int, slot: int, rng: int) -> l
     return sorted(out)
 
 
+def any_city_space(state: CivState, seat: int, card: int, slot: int, rng: int) -> bool:
+    """``bool(city_spaces(...))``, stopping at the first legal space found."""
+    b = state.board
+    seen, diff = _city_candidates(state, seat, card, slot, rng)
+    sob = b.space_of_bit
+    while seen:
+        low = seen & -seen
+        if _destination_ok(state, seat, sob[low.bit_length() - 1], slot, diff):
+            return True
+        seen ^= low
+    if "city_on_own_caravan_any_distance" in FOCUS_CARDS[card].abilities:
+        for p in state.caravans[seat]:
+            if p >= 0 and _destination_ok(state, seat, p, slot, diff):
+                return True
+    if C.has_wonder(state, seat, "great_lighthouse"):
+        for s in range(b.size):
+            if b.edge[s] and C.empty(state, s) and _destination_ok(state, seat, s, slot, diff):
+                return True
+    return False
+
+
 def _feasible_city(
     state: CivState, seat: int, card: int, slot: int, step: Step, spent: int
 ) -> bool:
-    return state.cities_left[seat] > 0 and bool(city_spaces(state, seat, card, slot, step.range))
+    return state.cities_left[seat] > 0 and any_city_space(state, seat, card, slot, step.range)
 
 
 FEASIBLE["build_city"] = _feasible_city
@@ -207,7 +242,18 @@ def affordable(state: CivState, seat: int, base: int) -> list[int]:
 def _feasible_wonder(
     state: CivState, seat: int, card: int, slot: int, step: Step, spent: int
 ) -> bool:
-    return bool(affordable(state, seat, step.base_production + spent))
+    """``bool(affordable(...))``, stopping at the first affordable wonder."""
+    wtok = state.wtok
+    for s in C.cities(state, seat):
+        if wtok[s] < 0:
+            break
+    else:
+        return False  # no free city (:func:`free_cities`)
+    base = step.base_production + spent
+    for deck in state.wdecks:
+        if deck and max_production(state, seat, deck[0], base) >= wonder_cost(state, seat, deck[0]):
+            return True
+    return False
 
 
 FEASIBLE["build_wonder"] = _feasible_wonder

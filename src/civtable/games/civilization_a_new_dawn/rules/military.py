@@ -52,7 +52,8 @@ def legal_reinforce(state: CivState, frame: K.Frame) -> list[int]:
     seat = frame[1]
     if frame[2] <= 0:
         return []
-    opts = [A.SPACE + s for s, t in enumerate(state.tok) if t == seat and not state.reinf[s]]
+    reinf = state.reinf
+    opts = [A.SPACE + s for s in C.indices(state.tok, seat) if not reinf[s]]
     return [A.DONE, *opts] if opts else []
 
 
@@ -270,7 +271,8 @@ def _carthage(state: CivState, seat: int, t: int) -> int:
 
 
 def _reinforced(state: CivState, seat: int) -> int:
-    return sum(1 for s, tk in enumerate(state.tok) if tk == seat and state.reinf[s])
+    reinf = state.reinf
+    return sum(1 for s in C.indices(state.tok, seat) if reinf[s])
 
 
 def defence_base(state: CivState, t: int, kind: int, defender: int) -> int:

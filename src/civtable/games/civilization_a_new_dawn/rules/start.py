@@ -80,7 +80,9 @@ def seoul_moves(state: CivState) -> list[tuple[int, int]]:
 
 def available(state: CivState, seat: int) -> list[int]:
     """Start-of-turn effects the seat may still use this turn."""
-    out = []
+    out: list[int] = []
+    if seat not in state.wonder_owner and not state.cs_cards[seat]:
+        return out  # every effect needs a world wonder or a city-state's diplomacy card
     f = state.turn_flags
     if (
         not f & C.F_START_HG

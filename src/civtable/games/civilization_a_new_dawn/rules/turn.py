@@ -196,8 +196,6 @@ def generic_label(state: CivState, action: int) -> str:
 @K.auto(K.T_START, "turn start")
 def run_turn_start(state: CivState, frame: K.Frame) -> None:
     """CIV-5.2: before the first player's turns: victory check, then the event dial."""
-    from civtable.games.civilization_a_new_dawn.rules import events
-
     seat = frame[1]
     state.taken = []
     state.arrived = []
@@ -214,7 +212,20 @@ def run_turn_start(state: CivState, frame: K.Frame) -> None:
             if limit and state.fp_turns > limit:
                 victory.end_unfinished(state)
                 return
-            events.advance_dial(state)  # CIV-20.1
+            _events().advance_dial(state)  # CIV-20.1
+
+
+def _events() -> Any:
+    """The events module (imported on first use: it imports this module)."""
+    if _EVENTS[0] is None:
+        from civtable.games.civilization_a_new_dawn.rules import events
+
+        _EVENTS[0] = events
+    return _EVENTS[0]
+
+
+#: the events module, once imported
+_EVENTS: list[Any] = [None]
 
 
 @K.auto(K.T_END, "turn end")
