@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from civtable.core.api import JSON
 from civtable.core.rng import Rng
+from civtable.games.deus.actions import BUILD
 from civtable.games.deus.catalog import (
     CARDS,
     COLOR_PIECE,
@@ -24,7 +25,7 @@ from civtable.games.deus.catalog import (
     RESOURCES,
     TERRAINS,
 )
-from civtable.games.deus.rules import construct
+from civtable.games.deus.rules import construct, turn
 from civtable.games.deus.rules.board import temple_targets
 from civtable.games.deus.state import (
     BLIND_MARK,
@@ -61,7 +62,16 @@ class _RegionViews:
     """The view entries of one board's regions, made once per (region, owner, pieces) and
     shared by every view of that board: views are read, never edited in place."""
 
-    __slots__ = ("board", "made", "maps", "static")
+    __slots__ = (
+        "board",
+        "last",
+        "last_mask",
+        "last_owner",
+        "made",
+        "maps",
+        "static",
+        "village_ids",
+    )
 
     def __init__(self, b: Board) -> None:
         self.board = b
@@ -77,23 +87,33 @@ class _RegionViews:
             )
             for r in range(b.size)
         ]
+        #: the ids of the village regions, in the order of the state's village lists
+        self.village_ids = tuple(b.ids[v] for v in b.villages)
         #: per region: (mask << 8 | owner + 1) -> its entry
         self.made: list[dict[int, JSON]] = [{} for _ in range(b.size)]
         #: the entries of whole maps seen lately, by owners and pieces (every seat views the
         #: same map; most moves leave it as it was)
         self.maps: dict[tuple[int, ...], list[JSON]] = {}
+        #: the owners and pieces of the map of the last view (copies) and its entries: views
+        #: come in runs of the same map (every seat's after a move), and comparing two lists
+        #: is cheaper than making and hashing the key of ``maps``
+        self.last_owner: list[int] = []
+        self.last_mask: list[int] = []
+        self.last: list[JSON] = []
 
     def entries(self, owner: list[int], mask: list[int]) -> list[JSON]:
         """The ``regions`` list of a view of this board with these owners and pieces."""
+        if mask == self.last_mask and owner == self.last_owner:
+            return self.last[:]
         key = (*owner, *mask)
         hit = self.maps.get(key)
-        if hit is not None:
-            return hit[:]
-        out = self._entries(owner, mask)
-        if len(self.maps) >= 256:  # a few MB at most over the boards kept
-            self.maps.clear()
-        self.maps[key] = out[:]
-        return out
+        if hit is None:
+            hit = self._entries(owner, mask)
+            if len(self.maps) >= 256:  # a few MB at most over the boards kept
+                self.maps.clear()
+            self.maps[key] = hit
+        self.last_owner, self.last_mask, self.last = owner[:], mask[:], hit
+        return hit[:]
 
     def _entries(self, owner: list[int], mask: list[int]) -> list[JSON]:
         out = []
@@ -132,20 +152,24 @@ def _regions(b: Board) -> _RegionViews:
 
 
 #: the name of a card of a column as others see it and as its owner sees it (a blind-built
-#: card is stored as card + BLIND_MARK, DEUS-21.3)
-_SEEN: dict[int, str] = {
-    **dict(enumerate(_IDS)),
-    **{t + BLIND_MARK: "blind" for t in range(len(_IDS))},
-}
-_SEEN_OWN: dict[int, str] = {
-    **dict(enumerate(_IDS)),
-    **{t + BLIND_MARK: i + "*" for t, i in enumerate(_IDS)},
-}
+#: card is stored as card + BLIND_MARK, DEUS-21.3), indexed by the stored number (tuples: cheaper
+#: to index than dicts; the numbers between the cards and BLIND_MARK never occur)
+_SEEN: tuple[str, ...] = (*_IDS, *[""] * (BLIND_MARK - len(_IDS)), *["blind"] * len(_IDS))
+_SEEN_OWN: tuple[str, ...] = (
+    *_IDS,
+    *[""] * (BLIND_MARK - len(_IDS)),
+    *[i + "*" for i in _IDS],
+)
 
 
-_RESOURCE_NAMES = tuple(enumerate(RESOURCES))
-_PIECE_NAMES = tuple(enumerate(PIECES))
-_COLOR_NAMES = tuple(enumerate(COLORS))
+#: the resource, piece and colour names, written out as the keys of the view's literal dicts
+#: (:func:`_players`, :func:`view`): the data must name them so, in this order
+if (RESOURCES, PIECES, COLORS) != (
+    ("wood", "stone", "clay", "wheat"),
+    ("civ", "sci", "ship", "army", "prod"),
+    ("brown", "yellow", "blue", "red", "green", "purple"),
+):  # pragma: no cover - a data change: update the literals of _players and view
+    raise ImportError("deus view: the data's resources, pieces or colours changed")
 
 
 _PURPOSES = ("produce_one", "produce_region", "steal", "siege", "army_to_move", "destination")
@@ -201,14 +225,59 @@ def build_block(state: DeusState, s: int, t: int) -> str | None:
     return None if construct.has_piece_target(state, s, card.color) else "region"
 
 
-def cannot_build(state: DeusState, s: int) -> JSON:
+def cannot_build(state: DeusState, s: int, legal: list[int] | None = None) -> JSON:
     """Each card of the seat's hand it cannot construct now, with the reason (see
-    :func:`build_block`): the words a table shows beside a card without a Construct button."""
+    :func:`build_block`): the words a table shows beside a card without a Construct button.
+
+    ``legal``: the seat's legal actions in its main choice, if known; a card whose Construct
+    action is among them needs no check (the main choice lists a card's Construct action
+    exactly when it can be constructed, ``construct.buildable``)."""
     out: JSON = {}
+    can = frozenset(legal) if legal is not None and state.phase == MAIN else frozenset()
     for t in sorted(set(state.hands[s])):
+        if BUILD + t in can:
+            continue
         why = build_block(state, s, t)
         if why is not None:
             out[_IDS[t]] = why
+    return out
+
+
+def _players(state: DeusState, seat: int | None, public_vp: bool, picking: bool) -> list[JSON]:
+    """The ``player_states`` of a view: dicts written out as literals with constant keys
+    (several times cheaper than comprehensions over the name tuples; the keys are the data's
+    names in the data's order, checked when this module is imported)."""
+    out = []
+    gold, vp, picks, hands = state.gold, state.vp, state.picks, state.hands
+    blind_used, turns = state.blind_used, state.turns
+    onboard_rows, personal_rows, cols_rows = state.onboard, state.personal, state.cols
+    for s, (r0, r1, r2, r3) in enumerate(state.res):
+        b0, b1, b2, b3, b4 = onboard_rows[s]
+        p0, p1, p2, p3, p4 = personal_rows[s]
+        seen = _SEEN_OWN if s == seat else _SEEN
+        c0, c1, c2, c3, c4, c5 = cols_rows[s]
+        out.append(
+            {
+                "seat": s,
+                "gold": gold[s],
+                "vp": vp[s] if (public_vp or s == seat) else None,
+                "resources": {"wood": r0, "stone": r1, "clay": r2, "wheat": r3},
+                "board_pieces": {"civ": b0, "sci": b1, "ship": b2, "army": b3, "prod": b4},
+                "personal_supply": {"civ": p0, "sci": p1, "ship": p2, "army": p3, "prod": p4},
+                "picked": sum(picks[s]) if picking else None,
+                "hand_size": len(hands[s]),
+                "columns": {
+                    "brown": [seen[t] for t in c0] if c0 else [],
+                    "yellow": [seen[t] for t in c1] if c1 else [],
+                    "blue": [seen[t] for t in c2] if c2 else [],
+                    "red": [seen[t] for t in c3] if c3 else [],
+                    "green": [seen[t] for t in c4] if c4 else [],
+                    "purple": [seen[t] for t in c5] if c5 else [],
+                },
+                "blind_used": blind_used[s] != 0,
+                "turns": turns[s],
+            }
+        )
     return out
 
 
@@ -220,31 +289,8 @@ def view(state: DeusState, seat: int | None, *, labels: bool = True) -> JSON:
     public_vp = bool(state.options.get("public_vp")) or state.phase == OVER
     to_move = state.to_move()
     picking = state.phase == PICK
-    players = []
-    for s in range(state.players):
-        mine = s == seat
-        res, onboard, personal, cols = (
-            state.res[s],
-            state.onboard[s],
-            state.personal[s],
-            state.cols[s],
-        )
-        seen = _SEEN_OWN if mine else _SEEN
-        players.append(
-            {
-                "seat": s,
-                "gold": state.gold[s],
-                "vp": state.vp[s] if (mine or public_vp) else None,
-                "resources": {name: res[i] for i, name in _RESOURCE_NAMES},
-                "board_pieces": {name: onboard[i] for i, name in _PIECE_NAMES},
-                "personal_supply": {name: personal[i] for i, name in _PIECE_NAMES},
-                "picked": sum(state.picks[s]) if picking else None,
-                "hand_size": len(state.hands[s]),
-                "columns": {name: [seen[t] for t in cols[i]] for i, name in _COLOR_NAMES},
-                "blind_used": bool(state.blind_used[s]),
-                "turns": state.turns[s],
-            }
-        )
+    regions = _regions(b)
+    s0, s1, s2, s3 = state.supply
     doc: JSON = {
         "game": state.game.id,
         "players": state.players,
@@ -255,12 +301,12 @@ def view(state: DeusState, seat: int | None, *, labels: bool = True) -> JSON:
         "current": state.cur,
         "phase": PHASE_NAMES[state.phase] if state.phase >= 0 else "resolving",
         "to_move": list(to_move),
-        "regions": _regions(b).entries(state.owner, state.mask),
+        "regions": regions.entries(state.owner, state.mask),
         "villages": [
-            {"id": b.ids[v], "vp": state.vvp[i], "attacked": bool(state.vatt[i])}
-            for i, v in enumerate(b.villages)
+            {"id": vid, "vp": vp, "attacked": att != 0}
+            for vid, vp, att in zip(regions.village_ids, state.vvp, state.vatt, strict=True)
         ],
-        "supply": {name: state.supply[i] for i, name in _RESOURCE_NAMES},
+        "supply": {"wood": s0, "stone": s1, "clay": s2, "wheat": s3},
         "temples_left": state.temples,
         "deck_size": len(state.deck),
         "discard_size": len(state.discard),
@@ -272,7 +318,7 @@ def view(state: DeusState, seat: int | None, *, labels: bool = True) -> JSON:
         ),
         "offering_size": len(state.offer),
         "offering_top": _IDS[state.offer[0]] if state.offer else None,
-        "player_states": players,
+        "player_states": _players(state, seat, public_vp, picking),
     }
     if seat is not None:
         doc["hand"] = [_IDS[t] for t in state.hands[seat]]
@@ -284,9 +330,11 @@ def view(state: DeusState, seat: int | None, *, labels: bool = True) -> JSON:
             doc["pending"] = pending(state, seat)
         legal = state.legal_actions(seat)
         if labels:
-            doc["legal"] = [{"id": a, "label": state.describe(seat, a)} for a in legal]
+            get = turn.CARD_LABELS.get  # most labels; the others depend on the position
+            describe = turn.describe
+            doc["legal"] = [{"id": a, "label": get(a) or describe(state, seat, a)} for a in legal]
             if state.phase == MAIN and seat == state.cur:
-                doc["cannot_build"] = cannot_build(state, seat)
+                doc["cannot_build"] = cannot_build(state, seat, legal)
         else:
             doc["legal"] = [{"id": a} for a in legal]
     if state.log is not None:

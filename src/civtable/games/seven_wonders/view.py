@@ -44,38 +44,72 @@ KIND_NAMES = {K_BUILD: "build", K_STAGE: "stage", K_DISCARD: "discard"}
 
 _CARD_IDS = tuple(c.id for c in CARDS)
 
+#: per board and side: its id, wonder, side letter, number of stages, and the number of stages
+#: to build before its free build (SW-10.8; 99: the side has none)
+_SIDES = tuple(
+    tuple(
+        (b.id, b.wonder, "AB"[side], len(stages), turn.FREE_BUILD_AT[b.index][side])
+        for side, stages in enumerate(b.sides)
+    )
+    for b in BOARDS
+)
+#: the science symbols and structure colours, as keys of the view's dicts (literal dicts are
+#: several times cheaper to build than ``dict(zip(...))``)
+_SCI0, _SCI1, _SCI2 = SCIENCE
+_COL0, _COL1, _COL2, _COL3, _COL4, _COL5, _COL6 = COLORS
+#: "Player 1" .. "Player 7"
+_PLAYER_NAMES = tuple(f"Player {s + 1}" for s in range(7))
+
 
 def _city_public(state: SevenWondersState, c: int) -> JSON:
     city = state.cities[c]
-    board = BOARDS[city.board]
-    fc = state.two_player and c == 0
-    seat = state.seat_of(c)
-    sci = city.science
-    col = city.colors
+    board_id, wonder, side, stages_total, free_stage = _SIDES[city.board][city.side]
     ids = _CARD_IDS
     tokens = city.tokens
+    sci = city.science
+    col = city.colors
+    needs = state.needs[c]
+    if state.two_player:
+        fc = c == 0
+        seat: int | None = None if fc else c - 1
+        name = "Free City" if fc else _PLAYER_NAMES[c - 1]
+        hand_size = _hand_size(state, c)
+    else:
+        seat = c
+        name = _PLAYER_NAMES[c]
+        hand_size = len(state.hands[c])
+        if needs and (state.commits[c] is not None or state.await_pay[c] is not None):
+            hand_size += 1
     return {
         "index": c,
-        "seat": None if fc else seat,
-        "name": "Free City" if fc else f"Player {seat + 1}",
-        "board": board.id,
-        "wonder": board.wonder,
-        "side": "AB"[city.side],
+        "seat": seat,
+        "name": name,
+        "board": board_id,
+        "wonder": wonder,
+        "side": side,
         "stages_built": city.stages,
-        "stages_total": len(board.sides[city.side]),
+        "stages_total": stages_total,
         "coins": city.coins,
         "tokens": tokens[:],
         "military_points": sum(tokens),
         "defeat_tokens": city.defeats,
         "shields": city.shields,
-        "science": dict(zip(SCIENCE, sci, strict=True)),
+        "science": {_SCI0: sci[0], _SCI1: sci[1], _SCI2: sci[2]},
         "science_wilds": city.wilds,
         "structures": [ids[t] for t in city.built],
-        "colors": dict(zip(COLORS, col, strict=True)),
-        "hand_size": _hand_size(state, c),
-        "deciding": state.needs[c],
-        "committed": state.needs[c] and state.commits[c] is not None,
-        "free_build_available": not city.free_used and city.has_free_build,
+        "colors": {
+            _COL0: col[0],
+            _COL1: col[1],
+            _COL2: col[2],
+            _COL3: col[3],
+            _COL4: col[4],
+            _COL5: col[5],
+            _COL6: col[6],
+        },
+        "hand_size": hand_size,
+        "deciding": needs,
+        "committed": needs and state.commits[c] is not None,
+        "free_build_available": not city.free_used and city.stages >= free_stage,
     }
 
 
@@ -116,13 +150,15 @@ def view(state: SevenWondersState, seat: int | None, *, labels: bool = True) -> 
     if seat is not None:
         own = state.city_of(seat)
         doc["city"] = own
-        doc["hand"] = [CARDS[t].id for t in state.hands[own]]
-        doc["stage_cards"] = [CARDS[t].id for t in state.cities[own].stage_cards]
-        doc["my_discards"] = [
-            CARDS[t].id
-            for t, k in zip(state.discard, state.discard_known, strict=True)
-            if k == seat
-        ]
+        ids = _CARD_IDS
+        doc["hand"] = [ids[t] for t in state.hands[own]]
+        doc["stage_cards"] = [ids[t] for t in state.cities[own].stage_cards]
+        known = state.discard_known
+        doc["my_discards"] = (
+            [ids[t] for t, k in zip(state.discard, known, strict=True) if k == seat]
+            if seat in known
+            else []
+        )
         mine: dict[str, Any] = {}
         for c in state.seat_cities(seat):
             commit = state.commits[c] if state.needs[c] else None

@@ -3,6 +3,7 @@ end of the game (DEUS-6, DEUS-7, DEUS-8, DEUS-18, variants DEUS-21)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from civtable.core.errors import IllegalActionError
@@ -304,6 +305,9 @@ def _card_labels() -> dict[int, str]:
 
 
 _CARD_LABELS = _card_labels()
+#: action id -> its label, for the actions whose label depends on the action alone (a view
+#: reads it first and asks :func:`describe` for the others)
+CARD_LABELS: Mapping[int, str] = _CARD_LABELS
 
 
 def describe(state: DeusState, seat: int, action: int) -> str:

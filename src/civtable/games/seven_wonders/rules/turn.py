@@ -430,22 +430,50 @@ def describe(state: SevenWondersState, seat: int, action: int) -> str:
     return _describe(state, c, prefix, action)
 
 
+#: per card: the labels of building it for free by chain, of building it with its one payment
+#: (the payment's text follows) and of building it with a payment still to choose
+_CHAIN_TEXT: tuple[str, ...] = tuple(f"build {card.name} for free (chain)" for card in CARDS)
+_BUILD_TEXT: tuple[str, ...] = tuple(f"build {card.name}, " for card in CARDS)
+_BUILD_CHOOSE_TEXT: tuple[str, ...] = tuple(
+    f"build {card.name}, choose the payment next" for card in CARDS
+)
+
+
 def describe_all(state: SevenWondersState, seat: int, actions: list[int]) -> list[str]:
     """:func:`describe` of each of ``actions`` (a view's labels), sharing the work they have in
-    common: the seat's city and the payment of its next wonder stage."""
+    common: the seat's city and the payment of its next wonder stage; builds and the fixed
+    texts are worked out here without a call per action."""
     c = state.current_city(seat)
+    if c < 0:
+        return [_describe(state, c, "", a) for a in actions]
     prefix = "Free City: " if state.two_player and c == 0 else ""
+    city = state.cities[c]
+    keys = city.keys
     stage_text = ""
     out = []
     for action in actions:
-        if STAGE <= action < DISCARD and c >= 0:
+        if 0 <= action < STAGE:  # build (SW-4.2): free by chain, one payment, or a choice
+            card = CARDS[action]
+            if keys & card.chain_keys:
+                text = _CHAIN_TEXT[action]
+            else:
+                opts = affordable_payments(state, c, card.cost_id, card.coin_cost)
+                if len(opts) == 1:
+                    text = _BUILD_TEXT[action] + _payment_text(*opts[0], card.coin_cost)
+                else:
+                    text = _BUILD_CHOOSE_TEXT[action]
+        elif STAGE <= action < DISCARD:
             if not stage_text:
                 opts = stage_payments(state, c)
                 pay = _payment_text(*opts[0]) if len(opts) == 1 else "choose the payment next"
-                stage_text = f"build wonder stage {state.cities[c].stages + 1} with {{}}, {pay}"
-            out.append(prefix + stage_text.format(CARDS[action - STAGE].name))
+                stage_text = f"build wonder stage {city.stages + 1} with {{}}, {pay}"
+            text = stage_text.format(CARDS[action - STAGE].name)
+        elif DISCARD <= action < PAY:
+            text = _FIXED_TEXT[action - DISCARD]
         else:
             out.append(_describe(state, c, prefix, action))
+            continue
+        out.append(prefix + text if prefix else text)
     return out
 
 
