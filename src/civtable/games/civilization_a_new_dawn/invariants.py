@@ -53,7 +53,7 @@ import json
 import operator
 import re
 from collections.abc import Callable
-from itertools import compress
+from itertools import chain, compress
 from typing import TYPE_CHECKING, Any
 
 from civtable.games.civilization_a_new_dawn.catalog import (
@@ -105,24 +105,226 @@ def check(state: CivState) -> list[str]:
     Each group first runs a cheap test (counts and scans done in C over the flat lists, facts
     of the map computed once per board) that holds only where the group's full check finds
     nothing; the full check, which names what broke, runs whenever the cheap test does not
-    hold (or raises), so the messages are those of the full checks."""
+    hold (or raises), so the messages are those of the full checks.
+
+    Before either, a group whose inputs (the state's lists it reads, see ``_INPUTS``) are equal
+    to those of the previous call, on which it found nothing, is not run again: it would find
+    nothing again (see :class:`_Memo`)."""
     out: list[str] = []
     _map(state, out)
+    memo = _MEMO
     try:
-        cheap = _Cheap(state) if _lengths_ok(state) else None
-    except Exception:  # a broken state: every group's full check decides
-        cheap = None
-    if cheap is not None and not cheap.sane:
-        cheap = None
-    for ok, full in _GROUPS:
-        try:
-            fine = cheap is not None and ok(cheap)
-        except Exception:  # a broken state may break a cheap test: the full check decides
-            fine = False
-        if not fine:
-            full(state, out)
+        snap, changed = memo.compare(state)
+    except Exception:  # a broken state: every group runs
+        snap, changed = None, -1
+    passed = 0
+    made = False
+    cheap: _Cheap | None = None
+    try:
+        for g, (ok, full) in enumerate(_GROUPS):
+            if snap is not None and (memo.passed >> g) & 1 and not changed & _INPUTS[g]:
+                passed |= 1 << g
+                continue
+            if not made:
+                made = True
+                try:
+                    if _lengths_ok(state):
+                        cheap = _Cheap(state, memo.cheap, ~(memo.dirty | changed))
+                except Exception:  # a broken state: every group's full check decides
+                    cheap = None
+                if cheap is not None and not cheap.sane:
+                    cheap = None
+            try:
+                fine = cheap is not None and ok(cheap)
+            except Exception:  # a broken state may break a cheap test: the full check decides
+                fine = False
+            if not fine:
+                before = len(out)
+                full(state, out)
+                if len(out) != before:
+                    continue
+            passed |= 1 << g
+    except BaseException:
+        memo.forget()
+        raise
+    memo.keep(state, snap, passed, changed, cheap if made else memo.cheap)
     _victory(state, out)
     return out
+
+
+# --- what check() remembers of its previous call --------------------------------------------------
+# The state's lists each group of check() reads (its full check, its cheap test and the parts of
+# _Cheap that test uses); "reclaim" = the pending CIV-8.5 frames (_owed, _reclaim_pending_at).
+# Flat lists of ints, lists of lists of ints, and single ints.
+_FLAT = (
+    "tok",
+    "reinf",
+    "city",
+    "barb",
+    "res",
+    "nw",
+    "cs",
+    "wtok",
+    "leader",
+    "capital",
+    "dial",
+    "supply",
+    "cities_left",
+    "marks",
+    "barb_pos",
+    "wremoved",
+    "wonder_owner",
+    "cs_owner",
+    "cs_avail",
+    "res_supply",
+    "nw_card",
+)
+_NESTED = (
+    "row",
+    "trade",
+    "place",
+    "resources",
+    "nw_held",
+    "caravans",
+    "cs_cards",
+    "wdecks",
+    "pcard_holder",
+    "reclaim",
+)
+_SCALAR = ("gz",)
+_FIELDS = _FLAT + _NESTED + _SCALAR
+_BIT = {name: 1 << i for i, name in enumerate(_FIELDS)}
+_BARB = _BIT["barb"] | _BIT["barb_pos"]
+
+
+def _mask(*names: str) -> int:
+    out = 0
+    for name in names:
+        out |= _BIT[name]
+    return out
+
+
+#: per group of _GROUPS (same order): the fields it reads
+_GROUP_INPUTS: tuple[tuple[str, ...], ...] = (
+    ("tok", "reinf", "city", "barb", "barb_pos", "supply", "marks", "reclaim"),  # control tokens
+    ("city", "barb", "barb_pos", "capital", "cities_left"),  # cities
+    ("caravans", "barb", "row"),  # caravans (the economy card: caravans_allowed)
+    ("wdecks", "wremoved", "wtok", "wonder_owner", "city", "tok", "reclaim"),  # wonders
+    ("cs", "cs_owner", "cs_cards", "cs_avail", "tok", "city", "reclaim"),  # city-states
+    ("pcard_holder",),  # diplomacy
+    ("nw", "nw_held", "nw_card", "tok", "leader", "reclaim"),  # natural wonders (is_leader)
+    ("barb", "barb_pos"),  # barbarians
+    ("res", "res_supply", "resources", "tok"),  # resources
+    ("row", "place", "trade", "dial", "gz", "wtok"),  # focus cards (Oxford: wtok)
+)
+_INPUTS = tuple(_mask(*names) for names in _GROUP_INPUTS)
+
+
+def _reclaims(state: CivState) -> list[list[int]]:
+    """The pending CIV-8.5 frames (what ``_owed`` and ``_reclaim_pending_at`` read)."""
+    return [f for f in state.pending if f[0] == K.D_RECLAIM]
+
+
+_GET_FLAT = operator.attrgetter(*_FLAT)
+_GET_NESTED = operator.attrgetter(*_NESTED[:-1])  # all but "reclaim"
+_LISTS = {list}
+
+
+class _Memo:
+    """The values of every field in ``_FIELDS`` at the previous call of :func:`check` (copies,
+    so later changes to the state do not reach them) and the groups that found nothing then.
+
+    A group's messages are a function of its inputs (the board and player count, which must be
+    the same objects, and the fields of ``_GROUP_INPUTS``): a group that found nothing on the
+    previous call, none of whose fields differs now, finds nothing again. Fields are compared
+    with ``==`` (lists of lists element by element), and only when every field is a list (of
+    lists) of ints: ``sum`` of ints is an ``int``, of anything else not (or it raises), so a
+    float equal to an int, which the checks would not treat as that int, or a tuple in place of
+    a list turn the memo off for that call (every group runs). Bools and other int subclasses
+    behave as their ints in every check. The board is compared by identity: boards are never
+    changed after set-up (``_facts`` relies on that too)."""
+
+    __slots__ = ("board", "cheap", "dirty", "passed", "players", "snap")
+
+    def __init__(self) -> None:
+        self.board: Any = None
+        self.players = -1
+        self.snap: list[Any] | None = None
+        self.passed = 0
+        #: the last sane _Cheap built, and the bits of the fields changed since its state
+        self.cheap: _Cheap | None = None
+        self.dirty = -1
+
+    def forget(self) -> None:
+        """Drop what was remembered (the next call runs every group)."""
+        self.board = None
+        self.snap = None
+        self.passed = 0
+        self.cheap = None
+        self.dirty = -1
+
+    def compare(self, state: CivState) -> tuple[list[Any] | None, int]:
+        """The state's fields (in ``_FIELDS`` order) as the next memory (the old copy where
+        equal) and the bits of the fields that differ from the remembered ones (all if nothing
+        comparable is remembered); ``(None, -1)`` if a field is not of the expected shape."""
+        flat = _GET_FLAT(state)
+        nested = (*_GET_NESTED(state), _reclaims(state))
+        gz = state.gz
+        if set(map(type, flat)) != _LISTS or set(map(type, nested)) != _LISTS:
+            return None, -1
+        inner = list(chain.from_iterable(nested))
+        if inner and set(map(type, inner)) != _LISTS:
+            return None, -1
+        if type(gz) is not int or type(sum(map(sum, flat)) + sum(map(sum, inner))) is not int:
+            return None, -1
+        cur = [*flat, *nested, gz]
+        old = self.snap
+        if old is None or state.board is not self.board or state.players != self.players:
+            snap = [x[:] for x in flat] + [[y[:] for y in x] for x in nested] + [gz]
+            return snap, -1
+        differ = list(compress(range(len(cur)), map(operator.ne, cur, old)))
+        snap = list(old)
+        changed = 0
+        for i in differ:
+            x = cur[i]
+            changed |= 1 << i
+            if i < _N_FLAT:
+                snap[i] = x[:]
+            elif i < _N_LISTS:
+                snap[i] = [y[:] for y in x]
+            else:
+                snap[i] = x
+        return snap, changed
+
+    def keep(
+        self,
+        state: CivState,
+        snap: list[Any] | None,
+        passed: int,
+        changed: int,
+        cheap: _Cheap | None,
+    ) -> None:
+        """Remember ``snap`` (from :meth:`compare`, with the bits ``changed`` since the previous
+        call), the groups that found nothing and the last _Cheap (``cheap``: of this state if
+        one was built now, else the one remembered)."""
+        if snap is None or type(state.players) is not int:
+            self.forget()
+            return
+        self.board = state.board
+        self.players = state.players
+        self.snap = snap
+        self.passed = passed
+        if cheap is None:
+            self.cheap, self.dirty = None, -1
+        elif cheap is self.cheap:
+            self.dirty |= changed
+        else:
+            self.cheap, self.dirty = cheap, 0
+
+
+_N_FLAT = len(_FLAT)
+_N_LISTS = len(_FLAT) + len(_NESTED)
+_MEMO = _Memo()
 
 
 def _map(state: CivState, out: list[str]) -> None:
@@ -534,41 +736,113 @@ class _Cheap:
         "res",
         "res_vals",
         "sane",
+        "sane_barb",
+        "sane_city",
+        "sane_cs",
+        "sane_nw",
+        "sane_res",
+        "sane_tok",
+        "sane_wtok",
         "st",
         "tok_count",
         "wtok",
     )
 
-    def __init__(self, state: CivState) -> None:
+    tok_count: list[int]
+    city_count: list[int]
+    city: list[int]
+    barb: list[int]
+    res_vals: tuple[int, ...]
+    res: list[int]
+    nw: list[int]
+    cs: list[int]
+    wtok: list[int]
+    sane_tok: bool
+    sane_city: bool
+    sane_barb: bool
+    sane_res: bool
+    sane_nw: bool
+    sane_cs: bool
+    sane_wtok: bool
+
+    def __init__(self, state: CivState, prev: _Cheap | None = None, same: int = 0) -> None:
+        """``prev``: the _Cheap of an earlier state with the same board and player count;
+        ``same``: the bits (``_BIT``) of the fields equal in both, whose parts are taken from
+        ``prev`` instead of being found again (each part reads only its own fields)."""
         self.st = state
         self.f = f = _facts(state.board)
         self.p = p = state.players
         self.n = n = state.board.size
-        tok, city, barb = state.tok, state.city, state.barb
-        self.tok_count = [tok.count(q) for q in range(p)]
-        self.city_count = [city.count(q) for q in range(p)]
-        sane = tok.count(-1) + sum(self.tok_count) == n
-        sane = sane and city.count(-1) + sum(self.city_count) == n
-        self.city = _places(city, self.city_count)
-        # barbarians: where their letters say, and nowhere else
-        self.barb = [pos for pos in state.barb_pos if pos >= 0]
-        sane = sane and barb.count(-1) == n - len(self.barb)
-        for letter, pos in enumerate(state.barb_pos):
-            if pos >= 0 and (pos >= n or barb[pos] != letter):
-                sane = False
-        self.res_vals = f.res_of(state.res)
-        self.res = _on(f.res_sp, self.res_vals)
-        self.nw = _on(f.nw_sp, f.nw_of(state.nw))
-        self.cs = _on(f.cs_sp, f.cs_of(state.cs))
-        for values, found in ((state.res, self.res), (state.nw, self.nw), (state.cs, self.cs)):
-            if values.count(-1) != n - len(found):  # an entry off the printed spaces
-                sane = False
-        sane = sane and _non_negative(state.res, self.res)
-        sane = sane and _non_negative(state.nw, self.nw)
-        sane = sane and _non_negative(state.cs, self.cs)
-        wtok = state.wtok
-        self.wtok = [] if wtok.count(-1) == n else [s for s, x in enumerate(wtok) if x != -1]
-        self.sane = sane and _non_negative(wtok, self.wtok)
+        if prev is None:
+            same = 0
+        if same & _BIT["tok"]:
+            assert prev is not None
+            self.tok_count, self.sane_tok = prev.tok_count, prev.sane_tok
+        else:
+            tok = state.tok
+            self.tok_count = [tok.count(q) for q in range(p)]
+            self.sane_tok = tok.count(-1) + sum(self.tok_count) == n
+        if same & _BIT["city"]:
+            assert prev is not None
+            self.city_count, self.city, self.sane_city = prev.city_count, prev.city, prev.sane_city
+        else:
+            city = state.city
+            self.city_count = [city.count(q) for q in range(p)]
+            self.sane_city = city.count(-1) + sum(self.city_count) == n
+            self.city = _places(city, self.city_count) if self.sane_city else []
+        if same & _BARB == _BARB:
+            assert prev is not None
+            self.barb, self.sane_barb = prev.barb, prev.sane_barb
+        else:
+            # barbarians: where their letters say, and nowhere else
+            barb = state.barb
+            self.barb = [pos for pos in state.barb_pos if pos >= 0]
+            sane = barb.count(-1) == n - len(self.barb)
+            for letter, pos in enumerate(state.barb_pos):
+                if pos >= 0 and (pos >= n or barb[pos] != letter):
+                    sane = False
+            self.sane_barb = sane
+        if same & _BIT["res"]:
+            assert prev is not None
+            self.res_vals, self.res, self.sane_res = prev.res_vals, prev.res, prev.sane_res
+        else:
+            self.res_vals = f.res_of(state.res)
+            self.res = _on(f.res_sp, self.res_vals)
+            self.sane_res = _sparse_ok(state.res, self.res, n)
+        if same & _BIT["nw"]:
+            assert prev is not None
+            self.nw, self.sane_nw = prev.nw, prev.sane_nw
+        else:
+            self.nw = _on(f.nw_sp, f.nw_of(state.nw))
+            self.sane_nw = _sparse_ok(state.nw, self.nw, n)
+        if same & _BIT["cs"]:
+            assert prev is not None
+            self.cs, self.sane_cs = prev.cs, prev.sane_cs
+        else:
+            self.cs = _on(f.cs_sp, f.cs_of(state.cs))
+            self.sane_cs = _sparse_ok(state.cs, self.cs, n)
+        if same & _BIT["wtok"]:
+            assert prev is not None
+            self.wtok, self.sane_wtok = prev.wtok, prev.sane_wtok
+        else:
+            wtok = state.wtok
+            self.wtok = [] if wtok.count(-1) == n else [s for s, x in enumerate(wtok) if x != -1]
+            self.sane_wtok = _non_negative(wtok, self.wtok)
+        self.sane = (
+            self.sane_tok
+            and self.sane_city
+            and self.sane_barb
+            and self.sane_res
+            and self.sane_nw
+            and self.sane_cs
+            and self.sane_wtok
+        )
+
+
+def _sparse_ok(values: list[int], found: list[int], n: int) -> bool:
+    """No entry off the printed spaces (``found``: the printed spaces holding one), none
+    negative but -1."""
+    return values.count(-1) == n - len(found) and _non_negative(values, found)
 
 
 def _places(values: list[int], counts: list[int]) -> list[int]:
