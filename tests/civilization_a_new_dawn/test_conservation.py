@@ -430,6 +430,26 @@ def test_civ_26_2_leak_scan_finds_what_the_whole_word_scan_finds(form: str) -> N
                 assert leaks(s, viewer) == _reference_leaks(s, viewer), (text, viewer)
 
 
+@pytest.mark.parametrize("form", ["{}", "\u03a3 {} \u03a3", "\u0130-{} x", "A{}", "{}.\u03a3"])
+def test_civ_26_2_folded_first_pass_keeps_every_hidden_name(form: str) -> None:
+    """leaks() first looks for each hidden card's folded names (lower case, underscores) in the
+    folded view text: every hidden card named by id or name, the non-ASCII name too, next to
+    characters whose lower case is longer or depends on their neighbours, is still reported as
+    the scan of every string reports it (nothing dropped by the folded pass)."""
+    s = fresh(3, 8)
+    accented = next(w for w in range(len(WONDERS)) if not WONDERS[w].name.isascii())
+    if accented not in hidden_wonders(s):
+        s.wremoved.append(accented)
+    reported = 0
+    for w in hidden_wonders(s):
+        for name in (WONDERS[w].id, WONDERS[w].name):
+            s.log = [{"event": "note", "text": form.format(name)}]
+            want = _reference_leaks(s, 1)
+            assert leaks(s, 1) == want, (name, form)
+            reported += bool(want)
+    assert reported >= len(hidden_wonders(s)) if form != "A{}" else reported == 0
+
+
 # --- leaks() --------------------------------------------------------------------------------------
 def test_civ_26_2_views_name_no_hidden_wonder() -> None:
     s = fresh(2, 8)

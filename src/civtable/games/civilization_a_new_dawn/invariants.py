@@ -1177,6 +1177,21 @@ if not all(_plain_in_json(n) for w in WONDERS for n in (w.id, w.name)):  # pragm
     raise AssertionError("a wonder name JSON escapes: the leak scan's first pass would miss it")
 
 
+def _fold(name: str) -> str:
+    """``name`` as the leak scan's first pass compares it: lower case, spaces as underscores.
+    Character by character for every character but the Greek capital sigma (whose lower case
+    depends on its neighbours), so a name without one, found in a text, is found folded in the
+    folded text."""
+    return name.lower().replace(" ", "_")
+
+
+if any("\u03a3" in n for w in WONDERS for n in (w.id, w.name)):  # pragma: no cover
+    raise AssertionError("a wonder name holds a capital sigma: the folded search could miss it")
+
+#: per wonder card: its id and name folded (usually one key)
+_KEYS = tuple(tuple(sorted({_fold(w.id), _fold(w.name)})) for w in WONDERS)
+
+
 @functools.cache
 def _word(name: str) -> re.Pattern[str]:
     """``name`` as a whole word (not inside a longer word)."""
@@ -1214,10 +1229,19 @@ def leaks(state: CivState, viewer: int | None) -> list[str]:
         # are looked at, in the same order. Without a backslash the text holds every string
         # verbatim between quotes and JSON punctuation (no name holds a JSON word: checked at
         # import), so a whole-word match in it is a whole-word match in a string and back.
-        blob = json.dumps(view, ensure_ascii=False)
-    except (TypeError, ValueError):
+        # (check_circular off: a cycle then raises RecursionError instead of ValueError, and
+        # the walk below raises as it did.)
+        blob = json.dumps(view, ensure_ascii=False, check_circular=False)
+    except (TypeError, ValueError, RecursionError):
         blob = None
     if blob is not None:
+        # First one search per wonder in the text folded as its names are (_KEYS): a name in
+        # the text is in the folded text as its key, so no card is dropped that the exact
+        # search below would keep.
+        low = blob.lower().replace(" ", "_")
+        hidden = [w for w in hidden if any(k in low for k in _KEYS[w])]
+        if not hidden:
+            return []
         hidden = [w for w in hidden if WONDERS[w].id in blob or WONDERS[w].name in blob]
         if not hidden:
             return []
