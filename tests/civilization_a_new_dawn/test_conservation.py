@@ -450,6 +450,66 @@ def test_civ_26_2_folded_first_pass_keeps_every_hidden_name(form: str) -> None:
     assert reported >= len(hidden_wonders(s)) if form != "A{}" else reported == 0
 
 
+def test_civ_26_2_shared_view_parts_changed_in_place_are_read_again() -> None:
+    """leaks() keeps the JSON text of view parts that views share (the map, a player's part)
+    and reuses it while the part is unchanged: a shared part changed in place to name a
+    hidden card, and a log that grows in place, are read again and the card is reported, as
+    the scan of every string reports it."""
+    s = fresh(3, 8)
+    viewers = (None, 0, 1, 2)
+    for _ in range(2):
+        for v in viewers:
+            assert leaks(s, v) == []
+    shared = s.view(0)["map"]
+    assert id(shared) in inv._PART_TEXT  # the map's text is kept
+    hidden = hidden_wonders(s)
+    space = shared["spaces"][0]
+    before = dict(space)
+    try:
+        space["note"] = WONDERS[hidden[0]].name  # in place: every view of this map names it
+        for v in viewers:
+            got = leaks(s, v)
+            assert got == _reference_leaks(s, v)
+            assert _about(got, WONDERS[hidden[0]].name)
+    finally:
+        space.clear()
+        space.update(before)
+    for v in viewers:
+        assert leaks(s, v) == []
+    s.log = []
+    for k, w in enumerate(hidden[:4]):
+        for v in viewers:
+            assert leaks(s, v) == _reference_leaks(s, v)
+        s.log.append({"event": "note", "text": f"x {WONDERS[w].id if k % 2 else WONDERS[w].name}"})
+        for v in viewers:
+            got = leaks(s, v)
+            assert got == _reference_leaks(s, v)
+            assert len(got) == k + 1
+
+
+def test_civ_26_2_leak_scan_in_pieces_finds_what_the_whole_word_scan_finds() -> None:
+    """On the views of every seat and a spectator along whole games (parts shared between
+    positions and viewers), with and without a log, leaks() reports what the scan of every
+    string reports."""
+    checked = 0
+    for players, seed in ((2, 21), (4, 22)):
+        s = GAME.new_game(players, seed, {"map": "standard_random"})
+        assert isinstance(s, CivState)
+        s.log = [] if players == 4 else None
+        rng = Rng(seed)
+        step = 0
+        while not s.is_terminal() and step < 1500:
+            seat = s.to_move()[0]
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+            step += 1
+            if step % 25:
+                continue
+            for v in (None, *range(players)):
+                assert leaks(s, v) == _reference_leaks(s, v)
+                checked += 1
+    assert checked > 100
+
+
 # --- leaks() --------------------------------------------------------------------------------------
 def test_civ_26_2_views_name_no_hidden_wonder() -> None:
     s = fresh(2, 8)

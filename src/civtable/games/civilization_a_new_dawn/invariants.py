@@ -52,7 +52,7 @@ import functools
 import json
 import operator
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import chain, compress
 from typing import TYPE_CHECKING, Any
 
@@ -1213,6 +1213,81 @@ def _whole_word(name: str, text: str) -> bool:
     return False
 
 
+#: JSON text of shared view parts (dicts and lists at the top of views), by id: (the part, the
+#: part as read back from its text, the text, the wonders whose folded names are in it)
+_PART_TEXT: dict[int, tuple[Any, Any, str, frozenset[int]]] = {}
+#: parts seen once, by id (a part seen twice is shared: its text is kept)
+_SEEN: dict[int, Any] = {}
+#: entries kept at most in each (past it the cache starts again; it only bounds the memory)
+PART_TEXTS = 4096
+
+
+def _folded_in(text: str, wonders: Iterable[int]) -> list[int]:
+    """Those of ``wonders`` a folded name of which is in ``text`` folded (see :func:`_fold`)."""
+    low = text.lower().replace(" ", "_")
+    return [w for w in wonders if any(k in low for k in _KEYS[w])]
+
+
+def _shared_text(part: Any) -> tuple[str, frozenset[int]] | None:
+    """``json.dumps(part, ensure_ascii=False)`` and the wonders :func:`_folded_in` it, if
+    ``part`` was seen before (views share parts between positions and viewers: ``map_json``,
+    ``view._part``); None for a part seen for the first time. A part's text is reused while
+    the part is still equal (``==``) to what its text reads back as: then every string in it
+    (keys and values) is the same, and the text can differ only in a number or a JSON word
+    (``1`` for ``true``), which holds no name and never touches a string's characters. A
+    part changed in place, or not equal to its read-back form (a tuple, an int key), is
+    written again."""
+    key = id(part)
+    got = _PART_TEXT.get(key)
+    if got is not None and got[0] is part:
+        if part == got[1]:
+            return got[2], got[3]
+    elif _SEEN.get(key) is not part:
+        if len(_SEEN) >= PART_TEXTS:
+            _SEEN.clear()
+        _SEEN[key] = part
+        return None
+    text = json.dumps(part, ensure_ascii=False, check_circular=False)
+    found = frozenset(_folded_in(text, range(len(WONDERS))))
+    if len(_PART_TEXT) >= PART_TEXTS:
+        _PART_TEXT.clear()
+    _PART_TEXT[key] = (part, json.loads(text), text, found)
+    return text, found
+
+
+def _view_texts(view: Any, hidden: list[int]) -> tuple[list[str], list[int]] | None:
+    """The JSON text of a view in pieces (each shared dict or list at its top in its own piece,
+    see :func:`_shared_text`; the rest and the keys of those in one more) and those of
+    ``hidden`` whose folded names are in them, in order; None if the view is not a dict with
+    string keys or a piece holds a backslash (then :func:`leaks` reads the whole text as it
+    did). A name found in the whole text lies inside one string, so inside one piece, with
+    the same characters on both sides (the string's own, or its quotes), and the other way
+    round."""
+    if type(view) is not dict:
+        return None
+    rest: dict[str, Any] = {}
+    keys: list[str] = []
+    texts: list[str] = []
+    found: set[int] = set()
+    for k, v in view.items():
+        if type(k) is not str:
+            return None
+        if type(v) is dict or type(v) is list:
+            got = _shared_text(v)
+            if got is not None:
+                keys.append(k)
+                texts.append(got[0])
+                found |= got[1]
+                continue
+        rest[k] = v
+    head = json.dumps([rest, keys], ensure_ascii=False, check_circular=False)
+    texts.append(head)
+    if any("\\" in t for t in texts):
+        return None
+    found.update(_folded_in(head, [w for w in hidden if w not in found]))
+    return texts, [w for w in hidden if w in found]
+
+
 def leaks(state: CivState, viewer: int | None) -> list[str]:
     """Everything hidden from ``viewer`` (a seat, or None = spectator) that nevertheless appears
     in ``state.view(viewer)``: a face-down or removed wonder card named by id or name anywhere
@@ -1222,6 +1297,20 @@ def leaks(state: CivState, viewer: int | None) -> list[str]:
     if not hidden:
         return []
     view = state.view(viewer)
+    try:
+        pieces = _view_texts(view, hidden)
+    except (TypeError, ValueError, RecursionError):
+        pieces = None
+    if pieces is not None:
+        texts, hidden = pieces
+        out = []
+        for w in hidden:
+            for name in (WONDERS[w].id, WONDERS[w].name):
+                if any(_whole_word(name, t) for t in texts):
+                    where = "removed unseen" if w in state.wremoved else "face down"
+                    out.append(f"view of {viewer} names the {where} wonder {name!r}")
+                    break
+        return out
     try:
         # One C-level pass first: the view as JSON text. A name inside a string of the view
         # is inside that text too (no name holds a character JSON escapes, checked at import),
