@@ -217,6 +217,31 @@ def test_a_real_conservation_bug_is_caught(
     assert "in play" in " ".join(f["messages"])
 
 
+@pytest.mark.parametrize("step", [1, 30, 31])
+def test_a_civ_component_created_between_two_checks_is_caught_at_once(
+    monkeypatch: pytest.MonkeyPatch, step: int
+) -> None:
+    """Civilization's check() skips the groups whose inputs did not change since the previous
+    decision's check: a rule that hands seat 0 its own diplomacy card (CIV-17.2), the only
+    change of that group's inputs, is still reported at the decision that did it."""
+    from civtable.games.civilization_a_new_dawn.state import CivState
+
+    real = CivState.apply
+
+    def gives_own_card(self: CivState, seat: int, action: int) -> None:
+        real(self, seat, action)
+        if len(self.history) == step:
+            self.pcard_holder[0][0] = 0
+
+    monkeypatch.setattr(CivState, "apply", gives_own_card)
+    summary = fuzz(
+        FuzzConfig("civilization-a-new-dawn", players=2, games=1, seed=3, round_trip_every=40)
+    )
+    [f] = summary.failures()
+    assert (f.check, f.step) == ("invariants", step)
+    assert f.messages == ["diplomacy card 0 of seat 0 held by 0"]
+
+
 def test_an_injected_leak_is_reported(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -390,10 +390,12 @@ class _Game:
         players = state.players
         movers = state.to_move()
         history = len(state.history)
-        attempts: list[tuple[Any, Any, type[IllegalActionError], str]] = []
+        # (seat, action, the error expected, what was tried: a format and its argument, put
+        # into words only for a failure)
+        attempts: list[tuple[Any, Any, type[IllegalActionError], str, Any]] = []
         if not movers:
             for seat in range(players):
-                attempts.append((seat, 0, NotYourTurnError, "a decision after the end"))
+                attempts.append((seat, 0, NotYourTurnError, "a decision after the end", None))
         else:
             seat = rng.choice(movers)
             legal = state.legal_actions(seat)
@@ -403,51 +405,60 @@ class _Game:
             for _ in range(4):  # an id in range that is not legal now (if there is one)
                 a = rng.randbelow(self.size)
                 if a not in legal_set:
-                    attempts.append((seat, a, IllegalActionError, f"action {a} (not legal)"))
+                    attempts.append((seat, a, IllegalActionError, "action {} (not legal)", a))
                     break
-            attempts.append((seat, -1, IllegalActionError, "action -1"))
-            attempts.append((seat, self.size, IllegalActionError, f"action {self.size}"))
+            attempts.append((seat, -1, IllegalActionError, "action {}", -1))
+            attempts.append((seat, self.size, IllegalActionError, "action {}", self.size))
             some = legal[0] if legal else 0
-            odd: Any = rng.choice([str(some), float(some), None, True])
-            attempts.append((seat, odd, IllegalActionError, f"action {odd!r} (not an int)"))
-            attempts.append((players, some, IllegalActionError, f"seat {players} (no such seat)"))
+            # rng.choice([str(some), float(some), None, True]), building only the one chosen
+            k = rng.randbelow(4)
+            odd: Any = str(some) if k == 0 else float(some) if k == 1 else None if k == 2 else True
+            attempts.append((seat, odd, IllegalActionError, "action {!r} (not an int)", odd))
+            attempts.append((players, some, IllegalActionError, "seat {} (no such seat)", players))
             idle = [s for s in range(players) if s not in movers]
             if idle:
                 other = rng.choice(idle)
-                attempts.append((other, some, NotYourTurnError, f"seat {other} (owes nothing)"))
+                attempts.append((other, some, NotYourTurnError, "seat {} (owes nothing)", other))
         if not every_kind and movers:
             self.turn = (self.turn + 1) % len(attempts)
             attempts = [attempts[self.turn]]
-        for seat, action, expected, what in attempts:
-            self.count("illegal_actions")
-            try:
-                state.apply(seat, action)
-            except IllegalActionError as exc:
-                wrong = not isinstance(exc, expected) or (
-                    expected is IllegalActionError and isinstance(exc, NotYourTurnError)
-                )
-                if wrong:
+        tried = 0
+        try:
+            for seat, action, expected, what, arg in attempts:
+                tried += 1
+                try:
+                    state.apply(seat, action)
+                except IllegalActionError as exc:
+                    wrong = not isinstance(exc, expected) or (
+                        expected is IllegalActionError and isinstance(exc, NotYourTurnError)
+                    )
+                    if wrong:
+                        raise _CheckFailedError(
+                            "illegal_actions",
+                            [
+                                f"{what.format(arg)} for seat {seat} raised "
+                                f"{type(exc).__name__}, expected {expected.__name__}: {exc}"
+                            ],
+                        ) from exc
+                except Exception as exc:
                     raise _CheckFailedError(
                         "illegal_actions",
                         [
-                            f"{what} for seat {seat} raised {type(exc).__name__}, "
-                            f"expected {expected.__name__}: {exc}"
+                            f"{what.format(arg)} for seat {seat} raised {_exception_text(exc)}, "
+                            f"expected {expected.__name__}"
                         ],
                     ) from exc
-            except Exception as exc:
-                raise _CheckFailedError(
-                    "illegal_actions",
-                    [
-                        f"{what} for seat {seat} raised {_exception_text(exc)}, "
-                        f"expected {expected.__name__}"
-                    ],
-                ) from exc
-            else:
-                raise _CheckFailedError("illegal_actions", [f"{what} for seat {seat} was accepted"])
-            if len(state.history) != history:
-                raise _CheckFailedError(
-                    "illegal_actions", [f"{what} for seat {seat} was added to the history"]
-                )
+                else:
+                    raise _CheckFailedError(
+                        "illegal_actions", [f"{what.format(arg)} for seat {seat} was accepted"]
+                    )
+                if len(state.history) != history:
+                    raise _CheckFailedError(
+                        "illegal_actions",
+                        [f"{what.format(arg)} for seat {seat} was added to the history"],
+                    )
+        finally:
+            self.count("illegal_actions", tried)
 
     def round_trip(self, state: State, before: str) -> State:
         """``state_from_json(to_json())`` through JSON text has the hash of the original (taken

@@ -52,8 +52,8 @@ import functools
 import json
 import operator
 import re
-from collections.abc import Callable
-from itertools import compress
+from collections.abc import Callable, Iterable
+from itertools import chain, compress
 from typing import TYPE_CHECKING, Any
 
 from civtable.games.civilization_a_new_dawn.catalog import (
@@ -105,24 +105,226 @@ def check(state: CivState) -> list[str]:
     Each group first runs a cheap test (counts and scans done in C over the flat lists, facts
     of the map computed once per board) that holds only where the group's full check finds
     nothing; the full check, which names what broke, runs whenever the cheap test does not
-    hold (or raises), so the messages are those of the full checks."""
+    hold (or raises), so the messages are those of the full checks.
+
+    Before either, a group whose inputs (the state's lists it reads, see ``_INPUTS``) are equal
+    to those of the previous call, on which it found nothing, is not run again: it would find
+    nothing again (see :class:`_Memo`)."""
     out: list[str] = []
     _map(state, out)
+    memo = _MEMO
     try:
-        cheap = _Cheap(state) if _lengths_ok(state) else None
-    except Exception:  # a broken state: every group's full check decides
-        cheap = None
-    if cheap is not None and not cheap.sane:
-        cheap = None
-    for ok, full in _GROUPS:
-        try:
-            fine = cheap is not None and ok(cheap)
-        except Exception:  # a broken state may break a cheap test: the full check decides
-            fine = False
-        if not fine:
-            full(state, out)
+        snap, changed = memo.compare(state)
+    except Exception:  # a broken state: every group runs
+        snap, changed = None, -1
+    passed = 0
+    made = False
+    cheap: _Cheap | None = None
+    try:
+        for g, (ok, full) in enumerate(_GROUPS):
+            if snap is not None and (memo.passed >> g) & 1 and not changed & _INPUTS[g]:
+                passed |= 1 << g
+                continue
+            if not made:
+                made = True
+                try:
+                    if _lengths_ok(state):
+                        cheap = _Cheap(state, memo.cheap, ~(memo.dirty | changed))
+                except Exception:  # a broken state: every group's full check decides
+                    cheap = None
+                if cheap is not None and not cheap.sane:
+                    cheap = None
+            try:
+                fine = cheap is not None and ok(cheap)
+            except Exception:  # a broken state may break a cheap test: the full check decides
+                fine = False
+            if not fine:
+                before = len(out)
+                full(state, out)
+                if len(out) != before:
+                    continue
+            passed |= 1 << g
+    except BaseException:
+        memo.forget()
+        raise
+    memo.keep(state, snap, passed, changed, cheap if made else memo.cheap)
     _victory(state, out)
     return out
+
+
+# --- what check() remembers of its previous call --------------------------------------------------
+# The state's lists each group of check() reads (its full check, its cheap test and the parts of
+# _Cheap that test uses); "reclaim" = the pending CIV-8.5 frames (_owed, _reclaim_pending_at).
+# Flat lists of ints, lists of lists of ints, and single ints.
+_FLAT = (
+    "tok",
+    "reinf",
+    "city",
+    "barb",
+    "res",
+    "nw",
+    "cs",
+    "wtok",
+    "leader",
+    "capital",
+    "dial",
+    "supply",
+    "cities_left",
+    "marks",
+    "barb_pos",
+    "wremoved",
+    "wonder_owner",
+    "cs_owner",
+    "cs_avail",
+    "res_supply",
+    "nw_card",
+)
+_NESTED = (
+    "row",
+    "trade",
+    "place",
+    "resources",
+    "nw_held",
+    "caravans",
+    "cs_cards",
+    "wdecks",
+    "pcard_holder",
+    "reclaim",
+)
+_SCALAR = ("gz",)
+_FIELDS = _FLAT + _NESTED + _SCALAR
+_BIT = {name: 1 << i for i, name in enumerate(_FIELDS)}
+_BARB = _BIT["barb"] | _BIT["barb_pos"]
+
+
+def _mask(*names: str) -> int:
+    out = 0
+    for name in names:
+        out |= _BIT[name]
+    return out
+
+
+#: per group of _GROUPS (same order): the fields it reads
+_GROUP_INPUTS: tuple[tuple[str, ...], ...] = (
+    ("tok", "reinf", "city", "barb", "barb_pos", "supply", "marks", "reclaim"),  # control tokens
+    ("city", "barb", "barb_pos", "capital", "cities_left"),  # cities
+    ("caravans", "barb", "row"),  # caravans (the economy card: caravans_allowed)
+    ("wdecks", "wremoved", "wtok", "wonder_owner", "city", "tok", "reclaim"),  # wonders
+    ("cs", "cs_owner", "cs_cards", "cs_avail", "tok", "city", "reclaim"),  # city-states
+    ("pcard_holder",),  # diplomacy
+    ("nw", "nw_held", "nw_card", "tok", "leader", "reclaim"),  # natural wonders (is_leader)
+    ("barb", "barb_pos"),  # barbarians
+    ("res", "res_supply", "resources", "tok"),  # resources
+    ("row", "place", "trade", "dial", "gz", "wtok"),  # focus cards (Oxford: wtok)
+)
+_INPUTS = tuple(_mask(*names) for names in _GROUP_INPUTS)
+
+
+def _reclaims(state: CivState) -> list[list[int]]:
+    """The pending CIV-8.5 frames (what ``_owed`` and ``_reclaim_pending_at`` read)."""
+    return [f for f in state.pending if f[0] == K.D_RECLAIM]
+
+
+_GET_FLAT = operator.attrgetter(*_FLAT)
+_GET_NESTED = operator.attrgetter(*_NESTED[:-1])  # all but "reclaim"
+_LISTS = {list}
+
+
+class _Memo:
+    """The values of every field in ``_FIELDS`` at the previous call of :func:`check` (copies,
+    so later changes to the state do not reach them) and the groups that found nothing then.
+
+    A group's messages are a function of its inputs (the board and player count, which must be
+    the same objects, and the fields of ``_GROUP_INPUTS``): a group that found nothing on the
+    previous call, none of whose fields differs now, finds nothing again. Fields are compared
+    with ``==`` (lists of lists element by element), and only when every field is a list (of
+    lists) of ints: ``sum`` of ints is an ``int``, of anything else not (or it raises), so a
+    float equal to an int, which the checks would not treat as that int, or a tuple in place of
+    a list turn the memo off for that call (every group runs). Bools and other int subclasses
+    behave as their ints in every check. The board is compared by identity: boards are never
+    changed after set-up (``_facts`` relies on that too)."""
+
+    __slots__ = ("board", "cheap", "dirty", "passed", "players", "snap")
+
+    def __init__(self) -> None:
+        self.board: Any = None
+        self.players = -1
+        self.snap: list[Any] | None = None
+        self.passed = 0
+        #: the last sane _Cheap built, and the bits of the fields changed since its state
+        self.cheap: _Cheap | None = None
+        self.dirty = -1
+
+    def forget(self) -> None:
+        """Drop what was remembered (the next call runs every group)."""
+        self.board = None
+        self.snap = None
+        self.passed = 0
+        self.cheap = None
+        self.dirty = -1
+
+    def compare(self, state: CivState) -> tuple[list[Any] | None, int]:
+        """The state's fields (in ``_FIELDS`` order) as the next memory (the old copy where
+        equal) and the bits of the fields that differ from the remembered ones (all if nothing
+        comparable is remembered); ``(None, -1)`` if a field is not of the expected shape."""
+        flat = _GET_FLAT(state)
+        nested = (*_GET_NESTED(state), _reclaims(state))
+        gz = state.gz
+        if set(map(type, flat)) != _LISTS or set(map(type, nested)) != _LISTS:
+            return None, -1
+        inner = list(chain.from_iterable(nested))
+        if inner and set(map(type, inner)) != _LISTS:
+            return None, -1
+        if type(gz) is not int or type(sum(map(sum, flat)) + sum(map(sum, inner))) is not int:
+            return None, -1
+        cur = [*flat, *nested, gz]
+        old = self.snap
+        if old is None or state.board is not self.board or state.players != self.players:
+            snap = [x[:] for x in flat] + [[y[:] for y in x] for x in nested] + [gz]
+            return snap, -1
+        differ = list(compress(range(len(cur)), map(operator.ne, cur, old)))
+        snap = list(old)
+        changed = 0
+        for i in differ:
+            x = cur[i]
+            changed |= 1 << i
+            if i < _N_FLAT:
+                snap[i] = x[:]
+            elif i < _N_LISTS:
+                snap[i] = [y[:] for y in x]
+            else:
+                snap[i] = x
+        return snap, changed
+
+    def keep(
+        self,
+        state: CivState,
+        snap: list[Any] | None,
+        passed: int,
+        changed: int,
+        cheap: _Cheap | None,
+    ) -> None:
+        """Remember ``snap`` (from :meth:`compare`, with the bits ``changed`` since the previous
+        call), the groups that found nothing and the last _Cheap (``cheap``: of this state if
+        one was built now, else the one remembered)."""
+        if snap is None or type(state.players) is not int:
+            self.forget()
+            return
+        self.board = state.board
+        self.players = state.players
+        self.snap = snap
+        self.passed = passed
+        if cheap is None:
+            self.cheap, self.dirty = None, -1
+        elif cheap is self.cheap:
+            self.dirty |= changed
+        else:
+            self.cheap, self.dirty = cheap, 0
+
+
+_N_FLAT = len(_FLAT)
+_N_LISTS = len(_FLAT) + len(_NESTED)
+_MEMO = _Memo()
 
 
 def _map(state: CivState, out: list[str]) -> None:
@@ -534,41 +736,113 @@ class _Cheap:
         "res",
         "res_vals",
         "sane",
+        "sane_barb",
+        "sane_city",
+        "sane_cs",
+        "sane_nw",
+        "sane_res",
+        "sane_tok",
+        "sane_wtok",
         "st",
         "tok_count",
         "wtok",
     )
 
-    def __init__(self, state: CivState) -> None:
+    tok_count: list[int]
+    city_count: list[int]
+    city: list[int]
+    barb: list[int]
+    res_vals: tuple[int, ...]
+    res: list[int]
+    nw: list[int]
+    cs: list[int]
+    wtok: list[int]
+    sane_tok: bool
+    sane_city: bool
+    sane_barb: bool
+    sane_res: bool
+    sane_nw: bool
+    sane_cs: bool
+    sane_wtok: bool
+
+    def __init__(self, state: CivState, prev: _Cheap | None = None, same: int = 0) -> None:
+        """``prev``: the _Cheap of an earlier state with the same board and player count;
+        ``same``: the bits (``_BIT``) of the fields equal in both, whose parts are taken from
+        ``prev`` instead of being found again (each part reads only its own fields)."""
         self.st = state
         self.f = f = _facts(state.board)
         self.p = p = state.players
         self.n = n = state.board.size
-        tok, city, barb = state.tok, state.city, state.barb
-        self.tok_count = [tok.count(q) for q in range(p)]
-        self.city_count = [city.count(q) for q in range(p)]
-        sane = tok.count(-1) + sum(self.tok_count) == n
-        sane = sane and city.count(-1) + sum(self.city_count) == n
-        self.city = _places(city, self.city_count)
-        # barbarians: where their letters say, and nowhere else
-        self.barb = [pos for pos in state.barb_pos if pos >= 0]
-        sane = sane and barb.count(-1) == n - len(self.barb)
-        for letter, pos in enumerate(state.barb_pos):
-            if pos >= 0 and (pos >= n or barb[pos] != letter):
-                sane = False
-        self.res_vals = f.res_of(state.res)
-        self.res = _on(f.res_sp, self.res_vals)
-        self.nw = _on(f.nw_sp, f.nw_of(state.nw))
-        self.cs = _on(f.cs_sp, f.cs_of(state.cs))
-        for values, found in ((state.res, self.res), (state.nw, self.nw), (state.cs, self.cs)):
-            if values.count(-1) != n - len(found):  # an entry off the printed spaces
-                sane = False
-        sane = sane and _non_negative(state.res, self.res)
-        sane = sane and _non_negative(state.nw, self.nw)
-        sane = sane and _non_negative(state.cs, self.cs)
-        wtok = state.wtok
-        self.wtok = [] if wtok.count(-1) == n else [s for s, x in enumerate(wtok) if x != -1]
-        self.sane = sane and _non_negative(wtok, self.wtok)
+        if prev is None:
+            same = 0
+        if same & _BIT["tok"]:
+            assert prev is not None
+            self.tok_count, self.sane_tok = prev.tok_count, prev.sane_tok
+        else:
+            tok = state.tok
+            self.tok_count = [tok.count(q) for q in range(p)]
+            self.sane_tok = tok.count(-1) + sum(self.tok_count) == n
+        if same & _BIT["city"]:
+            assert prev is not None
+            self.city_count, self.city, self.sane_city = prev.city_count, prev.city, prev.sane_city
+        else:
+            city = state.city
+            self.city_count = [city.count(q) for q in range(p)]
+            self.sane_city = city.count(-1) + sum(self.city_count) == n
+            self.city = _places(city, self.city_count) if self.sane_city else []
+        if same & _BARB == _BARB:
+            assert prev is not None
+            self.barb, self.sane_barb = prev.barb, prev.sane_barb
+        else:
+            # barbarians: where their letters say, and nowhere else
+            barb = state.barb
+            self.barb = [pos for pos in state.barb_pos if pos >= 0]
+            sane = barb.count(-1) == n - len(self.barb)
+            for letter, pos in enumerate(state.barb_pos):
+                if pos >= 0 and (pos >= n or barb[pos] != letter):
+                    sane = False
+            self.sane_barb = sane
+        if same & _BIT["res"]:
+            assert prev is not None
+            self.res_vals, self.res, self.sane_res = prev.res_vals, prev.res, prev.sane_res
+        else:
+            self.res_vals = f.res_of(state.res)
+            self.res = _on(f.res_sp, self.res_vals)
+            self.sane_res = _sparse_ok(state.res, self.res, n)
+        if same & _BIT["nw"]:
+            assert prev is not None
+            self.nw, self.sane_nw = prev.nw, prev.sane_nw
+        else:
+            self.nw = _on(f.nw_sp, f.nw_of(state.nw))
+            self.sane_nw = _sparse_ok(state.nw, self.nw, n)
+        if same & _BIT["cs"]:
+            assert prev is not None
+            self.cs, self.sane_cs = prev.cs, prev.sane_cs
+        else:
+            self.cs = _on(f.cs_sp, f.cs_of(state.cs))
+            self.sane_cs = _sparse_ok(state.cs, self.cs, n)
+        if same & _BIT["wtok"]:
+            assert prev is not None
+            self.wtok, self.sane_wtok = prev.wtok, prev.sane_wtok
+        else:
+            wtok = state.wtok
+            self.wtok = [] if wtok.count(-1) == n else [s for s, x in enumerate(wtok) if x != -1]
+            self.sane_wtok = _non_negative(wtok, self.wtok)
+        self.sane = (
+            self.sane_tok
+            and self.sane_city
+            and self.sane_barb
+            and self.sane_res
+            and self.sane_nw
+            and self.sane_cs
+            and self.sane_wtok
+        )
+
+
+def _sparse_ok(values: list[int], found: list[int], n: int) -> bool:
+    """No entry off the printed spaces (``found``: the printed spaces holding one), none
+    negative but -1."""
+    return values.count(-1) == n - len(found) and _non_negative(values, found)
 
 
 def _places(values: list[int], counts: list[int]) -> list[int]:
@@ -903,6 +1177,21 @@ if not all(_plain_in_json(n) for w in WONDERS for n in (w.id, w.name)):  # pragm
     raise AssertionError("a wonder name JSON escapes: the leak scan's first pass would miss it")
 
 
+def _fold(name: str) -> str:
+    """``name`` as the leak scan's first pass compares it: lower case, spaces as underscores.
+    Character by character for every character but the Greek capital sigma (whose lower case
+    depends on its neighbours), so a name without one, found in a text, is found folded in the
+    folded text."""
+    return name.lower().replace(" ", "_")
+
+
+if any("\u03a3" in n for w in WONDERS for n in (w.id, w.name)):  # pragma: no cover
+    raise AssertionError("a wonder name holds a capital sigma: the folded search could miss it")
+
+#: per wonder card: its id and name folded (usually one key)
+_KEYS = tuple(tuple(sorted({_fold(w.id), _fold(w.name)})) for w in WONDERS)
+
+
 @functools.cache
 def _word(name: str) -> re.Pattern[str]:
     """``name`` as a whole word (not inside a longer word)."""
@@ -924,6 +1213,81 @@ def _whole_word(name: str, text: str) -> bool:
     return False
 
 
+#: JSON text of shared view parts (dicts and lists at the top of views), by id: (the part, the
+#: part as read back from its text, the text, the wonders whose folded names are in it)
+_PART_TEXT: dict[int, tuple[Any, Any, str, frozenset[int]]] = {}
+#: parts seen once, by id (a part seen twice is shared: its text is kept)
+_SEEN: dict[int, Any] = {}
+#: entries kept at most in each (past it the cache starts again; it only bounds the memory)
+PART_TEXTS = 4096
+
+
+def _folded_in(text: str, wonders: Iterable[int]) -> list[int]:
+    """Those of ``wonders`` a folded name of which is in ``text`` folded (see :func:`_fold`)."""
+    low = text.lower().replace(" ", "_")
+    return [w for w in wonders if any(k in low for k in _KEYS[w])]
+
+
+def _shared_text(part: Any) -> tuple[str, frozenset[int]] | None:
+    """``json.dumps(part, ensure_ascii=False)`` and the wonders :func:`_folded_in` it, if
+    ``part`` was seen before (views share parts between positions and viewers: ``map_json``,
+    ``view._part``); None for a part seen for the first time. A part's text is reused while
+    the part is still equal (``==``) to what its text reads back as: then every string in it
+    (keys and values) is the same, and the text can differ only in a number or a JSON word
+    (``1`` for ``true``), which holds no name and never touches a string's characters. A
+    part changed in place, or not equal to its read-back form (a tuple, an int key), is
+    written again."""
+    key = id(part)
+    got = _PART_TEXT.get(key)
+    if got is not None and got[0] is part:
+        if part == got[1]:
+            return got[2], got[3]
+    elif _SEEN.get(key) is not part:
+        if len(_SEEN) >= PART_TEXTS:
+            _SEEN.clear()
+        _SEEN[key] = part
+        return None
+    text = json.dumps(part, ensure_ascii=False, check_circular=False)
+    found = frozenset(_folded_in(text, range(len(WONDERS))))
+    if len(_PART_TEXT) >= PART_TEXTS:
+        _PART_TEXT.clear()
+    _PART_TEXT[key] = (part, json.loads(text), text, found)
+    return text, found
+
+
+def _view_texts(view: Any, hidden: list[int]) -> tuple[list[str], list[int]] | None:
+    """The JSON text of a view in pieces (each shared dict or list at its top in its own piece,
+    see :func:`_shared_text`; the rest and the keys of those in one more) and those of
+    ``hidden`` whose folded names are in them, in order; None if the view is not a dict with
+    string keys or a piece holds a backslash (then :func:`leaks` reads the whole text as it
+    did). A name found in the whole text lies inside one string, so inside one piece, with
+    the same characters on both sides (the string's own, or its quotes), and the other way
+    round."""
+    if type(view) is not dict:
+        return None
+    rest: dict[str, Any] = {}
+    keys: list[str] = []
+    texts: list[str] = []
+    found: set[int] = set()
+    for k, v in view.items():
+        if type(k) is not str:
+            return None
+        if type(v) is dict or type(v) is list:
+            got = _shared_text(v)
+            if got is not None:
+                keys.append(k)
+                texts.append(got[0])
+                found |= got[1]
+                continue
+        rest[k] = v
+    head = json.dumps([rest, keys], ensure_ascii=False, check_circular=False)
+    texts.append(head)
+    if any("\\" in t for t in texts):
+        return None
+    found.update(_folded_in(head, [w for w in hidden if w not in found]))
+    return texts, [w for w in hidden if w in found]
+
+
 def leaks(state: CivState, viewer: int | None) -> list[str]:
     """Everything hidden from ``viewer`` (a seat, or None = spectator) that nevertheless appears
     in ``state.view(viewer)``: a face-down or removed wonder card named by id or name anywhere
@@ -934,16 +1298,39 @@ def leaks(state: CivState, viewer: int | None) -> list[str]:
         return []
     view = state.view(viewer)
     try:
+        pieces = _view_texts(view, hidden)
+    except (TypeError, ValueError, RecursionError):
+        pieces = None
+    if pieces is not None:
+        texts, hidden = pieces
+        out = []
+        for w in hidden:
+            for name in (WONDERS[w].id, WONDERS[w].name):
+                if any(_whole_word(name, t) for t in texts):
+                    where = "removed unseen" if w in state.wremoved else "face down"
+                    out.append(f"view of {viewer} names the {where} wonder {name!r}")
+                    break
+        return out
+    try:
         # One C-level pass first: the view as JSON text. A name inside a string of the view
         # is inside that text too (no name holds a character JSON escapes, checked at import),
         # so a card none of whose names is in it cannot match below: only the cards that may
         # are looked at, in the same order. Without a backslash the text holds every string
         # verbatim between quotes and JSON punctuation (no name holds a JSON word: checked at
         # import), so a whole-word match in it is a whole-word match in a string and back.
-        blob = json.dumps(view, ensure_ascii=False)
-    except (TypeError, ValueError):
+        # (check_circular off: a cycle then raises RecursionError instead of ValueError, and
+        # the walk below raises as it did.)
+        blob = json.dumps(view, ensure_ascii=False, check_circular=False)
+    except (TypeError, ValueError, RecursionError):
         blob = None
     if blob is not None:
+        # First one search per wonder in the text folded as its names are (_KEYS): a name in
+        # the text is in the folded text as its key, so no card is dropped that the exact
+        # search below would keep.
+        low = blob.lower().replace(" ", "_")
+        hidden = [w for w in hidden if any(k in low for k in _KEYS[w])]
+        if not hidden:
+            return []
         hidden = [w for w in hidden if WONDERS[w].id in blob or WONDERS[w].name in blob]
         if not hidden:
             return []
